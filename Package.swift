@@ -1,0 +1,97 @@
+// swift-tools-version:6.2
+// Tools 6.2: AsyncHTTPClient 1.37 and Hummingbird 2.28 require it.
+import PackageDescription
+
+/// Dependencies and why each one is worth its build time (figures from ../shared/SWIFT-NOTES.md):
+/// - argument-parser: the CLI (subcommands, help, completion); hand-rolling it is all cost, no value.
+/// - swift-log / service-lifecycle: structured logging and SIGTERM/SIGINT-aware graceful shutdown.
+/// - GRDB (~19 s): SQLite through the *system* libsqlite3, with WAL pools, migrations and savepoints.
+/// - AsyncHTTPClient (~2 min): the only Linux client that can trust a private CA (self-managed GitLab),
+///   with exact per-request deadlines and flat memory.
+/// - Hummingbird (+~34 s once NIO is built): the fake GitLab, test webhook receivers, `/metrics`.
+/// - Yams, swift-mustache, swift-crypto: YAML config/rules with positions, templates, HMAC signatures.
+/// - OpenCombine: only linked into the benchmark executable, as RxCore's yardstick.
+let package = Package(
+    name: "glwatch",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "glwatch", targets: ["Watcher"]),
+        .executable(name: "glwatch-bench", targets: ["Benchmarks"]),
+        .library(name: "RxCore", targets: ["RxCore"]),
+        .library(name: "RxCoreTest", targets: ["RxCoreTest"]),
+        .library(name: "Notifier", targets: ["Notifier"]),
+        .library(name: "FakeGitLab", targets: ["FakeGitLab"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.20.0"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    ],
+    targets: [
+        // MARK: Libraries
+        .target(
+            name: "RxCore",
+            swiftSettings: [.define("TRACE_RESOURCES", .when(configuration: .debug))]
+        ),
+        .target(
+            name: "Notifier",
+            dependencies: [
+                "RxCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+
+        // MARK: The executable
+        .executableTarget(
+            name: "Watcher",
+            dependencies: [
+                "RxCore",
+                "Notifier",
+                "FakeGitLab",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+
+        // MARK: Support targets (live under Tests/, shipped as products for reuse)
+        .target(name: "RxCoreTest", dependencies: ["RxCore"], path: "Tests/RxCoreTest"),
+        .target(
+            name: "FakeGitLab",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/FakeGitLab"
+        ),
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: [
+                "RxCore",
+                .product(name: "OpenCombine", package: "OpenCombine"),
+            ],
+            path: "Tests/Benchmarks"
+        ),
+
+        // MARK: Tests
+        .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTest"]),
+        .testTarget(name: "NotifierTests", dependencies: ["Notifier", "RxCoreTest"]),
+        .testTarget(name: "WatcherTests", dependencies: ["Watcher", "RxCoreTest", "FakeGitLab"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Watcher", "FakeGitLab"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

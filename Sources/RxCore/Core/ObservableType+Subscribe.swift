@@ -1,0 +1,97 @@
+extension ObservableType {
+    /// Subscribes an event handler to an observable sequence.
+    ///
+    /// - parameter on: Action to invoke for each event in the observable sequence.
+    /// - returns: Subscription object used to unsubscribe from the observable sequence.
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
+        let observer = AnonymousObserver { e in
+            on(e)
+        }
+        return self.asObservable().subscribe(observer)
+    }
+
+    /// Subscribes an element handler, an error handler, a completion handler and disposed handler to an
+    /// observable sequence.
+    ///
+    /// Error callback is not exclusive with the disposed callback: `onDisposed` runs after the sequence
+    /// terminates, whatever the reason, and when the subscription is disposed.
+    ///
+    /// - parameter onNext: Action to invoke for each element in the observable sequence.
+    /// - parameter onError: Action to invoke upon errored termination of the observable sequence.
+    /// - parameter onCompleted: Action to invoke upon graceful termination of the observable sequence.
+    /// - parameter onDisposed: Action to invoke upon any type of termination of sequence (if the sequence has
+    ///   gracefully completed, errored, or if the generation is canceled by disposing subscription).
+    /// - returns: Subscription object used to unsubscribe from the observable sequence.
+    public func subscribe(
+        onNext: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let disposable: Disposable
+        if let disposed = onDisposed {
+            disposable = Disposables.create(with: disposed)
+        } else {
+            disposable = Disposables.create()
+        }
+
+        let observer = AnonymousObserver<Element> { event in
+            switch event {
+            case .next(let value):
+                onNext?(value)
+            case .error(let error):
+                if let onError {
+                    onError(error)
+                } else {
+                    Hooks.defaultErrorHandler(error)
+                }
+                disposable.dispose()
+            case .completed:
+                onCompleted?()
+                disposable.dispose()
+            }
+        }
+        return Disposables.create(self.asObservable().subscribe(observer), disposable)
+    }
+
+    /// Subscribes an element handler, an error handler, a completion handler and disposed handler to an
+    /// observable sequence, passing `object` to each handler so it need not be captured.
+    ///
+    /// - parameter object: The object to provide to each handler, held weakly; events stop reaching the
+    ///   handlers once it is released.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        self.subscribe(
+            onNext: { [weak object] in
+                guard let object else { return }
+                onNext?(object, $0)
+            },
+            onError: { [weak object] in
+                guard let object else { return }
+                onError?(object, $0)
+            },
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            }
+        )
+    }
+}
+
+/// Global hooks, as in RxSwift.
+public enum Hooks {
+    /// Error handler called when a subscription made with `subscribe(onNext:...)` terminates with an error and
+    /// gave no `onError` handler. The default prints the error; tests may replace it.
+    nonisolated(unsafe) public static var defaultErrorHandler: (Swift.Error) -> Void = { error in
+        print("Unhandled error happened: \(error)")
+    }
+}

@@ -1,0 +1,97 @@
+import Synchronization
+
+/// The base of every operator's observable: subscribing runs `run`, which creates the operator's sink, under the
+/// current-thread trampoline so that synchronous sources cannot overflow the stack.
+class Producer<Element>: Observable<Element>, @unchecked Sendable {
+    override init() {
+        super.init()
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
+        if !CurrentThreadScheduler.isScheduleRequired {
+            // The returned disposable needs to release all references once it was disposed.
+            let disposer = SinkDisposer()
+            let sinkAndSubscription = self.run(observer, cancel: disposer)
+            disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)
+            return disposer
+        } else {
+            return CurrentThreadScheduler.instance.schedule(()) { _ in
+                let disposer = SinkDisposer()
+                let sinkAndSubscription = self.run(observer, cancel: disposer)
+                disposer.setSinkAndSubscription(
+                    sink: sinkAndSubscription.sink,
+                    subscription: sinkAndSubscription.subscription
+                )
+                return disposer
+            }
+        }
+    }
+
+    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
+        rxAbstractMethod()
+    }
+}
+
+/// Owns a subscription's sink and its upstream subscription; disposing it disposes both, exactly once, whether
+/// disposal comes before or after they were set.
+final class SinkDisposer: Cancelable, @unchecked Sendable {
+    private struct DisposeState: OptionSet {
+        let rawValue: Int
+        static let disposed = DisposeState(rawValue: 1 << 0)
+        static let sinkAndSubscriptionSet = DisposeState(rawValue: 1 << 1)
+    }
+
+    private let state = Atomic<Int>(0)
+    private var sink: Disposable?
+    private var subscription: Disposable?
+
+    var isDisposed: Bool {
+        state.load(ordering: .acquiring) & DisposeState.disposed.rawValue != 0
+    }
+
+    func setSinkAndSubscription(sink: Disposable, subscription: Disposable) {
+        self.sink = sink
+        self.subscription = subscription
+
+        let previousState = state.bitwiseOr(
+            DisposeState.sinkAndSubscriptionSet.rawValue,
+            ordering: .acquiringAndReleasing
+        ).oldValue
+        if (previousState & DisposeState.sinkAndSubscriptionSet.rawValue) != 0 {
+            rxFatalError("Sink and subscription were already set")
+        }
+
+        if (previousState & DisposeState.disposed.rawValue) != 0 {
+            sink.dispose()
+            subscription.dispose()
+            self.sink = nil
+            self.subscription = nil
+        }
+    }
+
+    func dispose() {
+        let previousState = state.bitwiseOr(DisposeState.disposed.rawValue, ordering: .acquiringAndReleasing).oldValue
+
+        if (previousState & DisposeState.disposed.rawValue) != 0 {
+            return
+        }
+
+        if (previousState & DisposeState.sinkAndSubscriptionSet.rawValue) != 0 {
+            guard let sink = self.sink else {
+                rxFatalError("Sink not set")
+            }
+            guard let subscription = self.subscription else {
+                rxFatalError("Subscription not set")
+            }
+
+            sink.dispose()
+            subscription.dispose()
+
+            self.sink = nil
+            self.subscription = nil
+        }
+    }
+}

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Represents an object that schedules units of work on the current thread.
+///
+/// This is the default scheduler for operators that generate elements (`of`, `from`, `range`, …).
+///
+/// This scheduler is also sometimes called a `trampoline scheduler`: work scheduled while another unit of work is
+/// running on the same thread is queued and runs after it, instead of recursing, so long synchronous chains do
+/// not overflow the stack. Its ordering matches RxSwift's.
+public final class CurrentThreadScheduler: ImmediateSchedulerType {
+    /// The singleton instance of the current thread scheduler.
+    public static let instance = CurrentThreadScheduler()
+
+    /// Gets a value that indicates whether the caller must call a `schedule` method.
+    public static var isScheduleRequired: Bool {
+        ThreadState.current?.isScheduling != true
+    }
+
+    private init() {}
+
+    /// Schedules an action to be executed as soon as possible on current thread.
+    ///
+    /// If this method is called on some thread that doesn't have `CurrentThreadScheduler` installed, scheduler
+    /// will be automatically installed and uninstalled after all work is performed.
+    ///
+    /// - parameter state: State passed to the action to be executed.
+    /// - parameter action: Action to be executed.
+    /// - returns: The disposable object used to cancel the scheduled action (best effort).
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let threadState = ThreadState.currentOrCreate()
+        if !threadState.isScheduling {
+            threadState.isScheduling = true
+            let disposable = action(state)
+            defer {
+                threadState.isScheduling = false
+                threadState.queue.removeAll()
+                threadState.head = 0
+            }
+            while threadState.head < threadState.queue.count {
+                let latest = threadState.queue[threadState.head]
+                threadState.head += 1
+                if latest.isDisposed {
+                    continue
+                }
+                latest.invoke()
+            }
+            return disposable
+        }
+
+        let scheduledItem = ScheduledItem(action: action, state: state)
+        threadState.queue.append(scheduledItem)
+        return scheduledItem
+    }
+}
+
+/// Per-thread trampoline state, stored in a pthread key and released when the thread exits.
+private final class ThreadState {
+    var isScheduling = false
+    var queue: [ScheduledItemType] = []
+    var head = 0
+
+    static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let result = pthread_key_create(&key) { pointer in
+            #if canImport(Darwin)
+            Unmanaged<ThreadState>.fromOpaque(pointer).release()
+            #else
+            if let pointer { Unmanaged<ThreadState>.fromOpaque(pointer).release() }
+            #endif
+        }
+        precondition(result == 0, "pthread_key_create failed")
+        return key
+    }()
+
+    @inline(__always)
+    static var current: ThreadState? {
+        guard let pointer = pthread_getspecific(key) else { return nil }
+        return Unmanaged<ThreadState>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    static func currentOrCreate() -> ThreadState {
+        if let state = current { return state }
+        let state = ThreadState()
+        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+        return state
+    }
+}

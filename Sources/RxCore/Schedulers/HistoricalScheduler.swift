@@ -1,0 +1,56 @@
+import Foundation
+
+/// Provides a virtual time scheduler that uses `Date` for absolute time and `TimeInterval` for relative time.
+public final class HistoricalScheduler: VirtualTimeScheduler<HistoricalSchedulerTimeConverter>, @unchecked Sendable {
+    /// Creates a new historical scheduler with initial clock value.
+    ///
+    /// - parameter startTime: Initial value for virtual clock.
+    public init(initialClock: RxTime = Date(timeIntervalSince1970: 0)) {
+        super.init(initialClock: initialClock, converter: HistoricalSchedulerTimeConverter())
+    }
+}
+
+/// Converts historical virtual time into real time.
+///
+/// Since historical virtual time is also measured in `Date`, this converter is identity function.
+public struct HistoricalSchedulerTimeConverter: VirtualTimeConverterType, Sendable {
+    /// Virtual time unit used that represents ticks of virtual clock.
+    public typealias VirtualTimeUnit = RxTime
+
+    /// Virtual time unit used to represent differences of virtual times.
+    public typealias VirtualTimeIntervalUnit = TimeInterval
+
+    /// Returns identical value of argument passed because historical virtual time is equal to real time, just
+    /// decoupled from local machine clock.
+    public func convertFromVirtualTime(_ virtualTime: VirtualTimeUnit) -> RxTime { virtualTime }
+
+    /// Returns identical value of argument passed because historical virtual time is equal to real time, just
+    /// decoupled from local machine clock.
+    public func convertToVirtualTime(_ time: RxTime) -> VirtualTimeUnit { time }
+
+    /// Returns identical value of argument passed because historical virtual time is equal to real time, just
+    /// decoupled from local machine clock.
+    public func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> TimeInterval {
+        virtualTimeInterval
+    }
+
+    /// Returns identical value of argument passed because historical virtual time is equal to real time, just
+    /// decoupled from local machine clock.
+    public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> VirtualTimeIntervalUnit {
+        timeInterval
+    }
+
+    /// Offsets `Date` by time interval.
+    public func offsetVirtualTime(_ time: VirtualTimeUnit, offset: VirtualTimeIntervalUnit) -> VirtualTimeUnit {
+        time.addingTimeInterval(offset)
+    }
+
+    /// Compares two `Date`s.
+    public func compareVirtualTime(_ lhs: VirtualTimeUnit, _ rhs: VirtualTimeUnit) -> VirtualTimeComparison {
+        switch lhs.compare(rhs as Date) {
+        case .orderedAscending: .lessThan
+        case .orderedSame: .equal
+        case .orderedDescending: .greaterThan
+        }
+    }
+}

@@ -1,0 +1,125 @@
+/// Sequence containing exactly 1 element
+public enum SingleTrait {}
+
+/// Represents a push style sequence containing 1 element.
+public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
+
+/// The result of a `Single`: its element, or the error it failed with.
+public typealias SingleEvent<Element> = Result<Element, Swift.Error>
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// The observer a `Single.create` closure is given.
+    public typealias SingleObserver = (SingleEvent<Element>) -> Void
+
+    /// Creates an observable sequence from a specified subscribe method implementation.
+    ///
+    /// - seealso: [create operator on reactivex.io](http://reactivex.io/documentation/operators/create.html)
+    ///
+    /// - parameter subscribe: Implementation of the resulting observable sequence's `subscribe` method.
+    /// - returns: The observable sequence with the specified implementation for the `subscribe` method.
+    public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable) -> Single<Element> {
+        let source = Observable<Element>.create { observer in
+            subscribe { event in
+                switch event {
+                case .success(let element):
+                    observer.on(.next(element))
+                    observer.on(.completed)
+                case .failure(let error):
+                    observer.on(.error(error))
+                }
+            }
+        }
+        return PrimitiveSequence(raw: source)
+    }
+
+    /// Subscribes `observer` to receive events for this sequence.
+    ///
+    /// - returns: Subscription for `observer` that can be used to cancel production of sequence elements and free
+    ///   resources.
+    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
+        var stopped = false
+        return self.primitiveSequence.asObservable().subscribe { event in
+            if stopped { return }
+            stopped = true
+            switch event {
+            case .next(let element):
+                observer(.success(element))
+            case .error(let error):
+                observer(.failure(error))
+            case .completed:
+                rxFatalError("Singles can't emit a completion event")
+            }
+        }
+    }
+
+    /// Subscribes a success handler, and an error handler for this sequence.
+    ///
+    /// - parameter onSuccess: Action to invoke for each element in the observable sequence.
+    /// - parameter onFailure: Action to invoke upon errored termination of the observable sequence.
+    /// - parameter onDisposed: Action to invoke upon any type of termination of sequence (if the sequence has
+    ///   gracefully completed, errored, or if the generation is canceled by disposing subscription).
+    /// - returns: Subscription object used to unsubscribe from the observable sequence.
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onFailure: ((Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let disposable: Disposable
+        if let onDisposed {
+            disposable = Disposables.create(with: onDisposed)
+        } else {
+            disposable = Disposables.create()
+        }
+        let observer: SingleObserver = { event in
+            switch event {
+            case .success(let element):
+                onSuccess?(element)
+                disposable.dispose()
+            case .failure(let error):
+                if let onFailure {
+                    onFailure(error)
+                } else {
+                    Hooks.defaultErrorHandler(error)
+                }
+                disposable.dispose()
+            }
+        }
+        return Disposables.create(self.primitiveSequence.subscribe(observer), disposable)
+    }
+
+    /// Returns an observable sequence that contains a single element.
+    ///
+    /// - parameter element: Single element in the resulting observable sequence.
+    /// - returns: An observable sequence containing the single specified element.
+    public static func just(_ element: Element) -> Single<Element> {
+        Single(raw: Observable.just(element))
+    }
+
+    /// Returns an observable sequence that contains a single element, sent on `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
+        Single(raw: Observable.just(element, scheduler: scheduler))
+    }
+
+    /// Returns an observable sequence that terminates with an `error`.
+    ///
+    /// - returns: The observable sequence that terminates with specified error.
+    public static func error(_ error: Swift.Error) -> Single<Element> {
+        PrimitiveSequence(raw: Observable.error(error))
+    }
+
+    /// Returns a non-terminating observable sequence, which can be used to denote an infinite duration.
+    ///
+    /// - returns: An observable sequence whose observers will never get called.
+    public static func never() -> Single<Element> {
+        PrimitiveSequence(raw: Observable.never())
+    }
+
+    /// Projects each element of an observable sequence into a new form.
+    ///
+    /// - parameter transform: A transform function to apply to each source element.
+    /// - returns: A Single whose element is the result of invoking the transform function on the element of
+    ///   source.
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
+        Single(raw: self.primitiveSequence.source.map(transform))
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The `glwatch` root command: watches GitLab projects and notifies people of what changed.
+@main
+struct GLWatch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "glwatch",
+        abstract: "Watch GitLab projects and notify people of new commits, contributors, force-pushes and branches.",
+        discussion: """
+            glwatch polls GitLab's REST API (no webhook access needed), keeps its state in SQLite and \
+            delivers rule-matched notifications to stdout, signed webhooks and chat-ops services.
+
+            New here? Run `glwatch demo` to watch a built-in fake GitLab, no token or network needed.
+            """,
+        version: GLWatchVersion.current,
+        subcommands: []
+    )
+}
