@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// `glwatch bench`: glwatch's own performance benchmarks, run against the built-in fake GitLab.
+///
+/// They live in the executable (like `openssl speed`) because they measure the shipped code paths — the GitLab
+/// client, the state store, the watch engine — which a separate benchmark executable cannot import. Build in
+/// release mode for meaningful figures: `swift run -c release glwatch bench <name>`.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Run glwatch's performance benchmarks (for developers; see BENCHMARKS.md).",
+        discussion: """
+            Each benchmark prints its figures and the ratio against its baseline. Use a release build:
+
+              swift run -c release glwatch bench <name>
+            """,
+        subcommands: []
+    )
+}
