@@ -46,7 +46,7 @@ private final class ShareWhileConnectedConnection<Element>: ObserverType, Synchr
     @unchecked Sendable
 {
     // @unchecked: all mutable state is guarded by the parent's `lock`, which this connection shares.
-    typealias Observers = Bag<(Event<Element>) -> Void>
+    typealias Observers = ObserverBag<Element>
     typealias DisposeKey = Observers.Key
 
     private let parent: ShareWhileConnected<Element>
@@ -81,7 +81,7 @@ private final class ShareWhileConnectedConnection<Element>: ObserverType, Synchr
                 return observers
             }
         }
-        observers.forEach { $0(event) }
+        observers.on(event)
     }
 
     func connect() {
@@ -94,7 +94,7 @@ private final class ShareWhileConnectedConnection<Element>: ObserverType, Synchr
         if let element {
             observer.on(.next(element))
         }
-        let disposeKey = observers.insert(observer.on)
+        let disposeKey = observers.insert(observer)
         return SubscriptionDisposable(owner: self, key: disposeKey)
     }
 
@@ -109,7 +109,7 @@ private final class ShareWhileConnectedConnection<Element>: ObserverType, Synchr
 
     func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
         let wasLast = lock.performLocked { () -> Bool in
-            if observers.removeKey(disposeKey) == nil {
+            if !observers.removeKey(disposeKey) {
                 return false
             }
             if observers.isEmpty {

@@ -35,27 +35,38 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let threadState = ThreadState.currentOrCreate()
         if !threadState.isScheduling {
-            threadState.isScheduling = true
-            let disposable = action(state)
-            defer {
-                threadState.isScheduling = false
-                threadState.queue.removeAll()
-                threadState.head = 0
-            }
-            while threadState.head < threadState.queue.count {
-                let latest = threadState.queue[threadState.head]
-                threadState.head += 1
-                if latest.isDisposed {
-                    continue
-                }
-                latest.invoke()
-            }
-            return disposable
+            return Self.runInstalled(on: threadState) { action(state) }
         }
 
         let scheduledItem = ScheduledItem(action: action, state: state)
         threadState.queue.append(scheduledItem)
         return scheduledItem
+    }
+
+    /// Runs `action` at once with the trampoline installed on this thread, then the work queued meanwhile: what
+    /// `schedule` does when no trampoline is running, minus its escaping closure. `Producer.subscribe` calls it
+    /// for every outermost subscription. Only call it when `isScheduleRequired` is true.
+    static func runInstalled<Result>(_ action: () -> Result) -> Result {
+        runInstalled(on: ThreadState.currentOrCreate(), action)
+    }
+
+    private static func runInstalled<Result>(on threadState: ThreadState, _ action: () -> Result) -> Result {
+        threadState.isScheduling = true
+        let result = action()
+        defer {
+            threadState.isScheduling = false
+            threadState.queue.removeAll()
+            threadState.head = 0
+        }
+        while threadState.head < threadState.queue.count {
+            let latest = threadState.queue[threadState.head]
+            threadState.head += 1
+            if latest.isDisposed {
+                continue
+            }
+            latest.invoke()
+        }
+        return result
     }
 }
 

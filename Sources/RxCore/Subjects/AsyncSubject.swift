@@ -16,7 +16,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     /// The observer type of this subject.
     public typealias SubjectObserverType = AsyncSubject<Element>
 
-    typealias Observers = Bag<(Event<Element>) -> Void>
+    typealias Observers = ObserverBag<Element>
     typealias DisposeKey = Observers.Key
 
     private let lock = RecursiveLock()
@@ -66,9 +66,9 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
             }
         }
         guard let eventToSend else { return }
-        observers.forEach { $0(eventToSend) }
+        observers.on(eventToSend)
         if case .next = eventToSend {
-            observers.forEach { $0(.completed) }
+            observers.on(.completed)
         }
     }
 
@@ -86,7 +86,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
                 }
                 return Disposables.create()
             }
-            let key = observers.insert(observer.on)
+            let key = observers.insert(observer)
             return SubscriptionDisposable(owner: self, key: key)
         }
     }

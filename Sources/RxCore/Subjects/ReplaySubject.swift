@@ -17,7 +17,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// The observer type of this subject.
     public typealias SubjectObserverType = ReplaySubject<Element>
 
-    typealias Observers = Bag<(Event<Element>) -> Void>
+    typealias Observers = ObserverBag<Element>
     typealias DisposeKey = Observers.Key
 
     private let lock = RecursiveLock()
@@ -76,7 +76,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
                 return observers
             }
         }
-        observers.forEach { $0(event) }
+        observers.on(event)
     }
 
     /// Subscribes an observer to the subject.
@@ -96,7 +96,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
                 observer.on(stoppedEvent)
                 return Disposables.create()
             }
-            let key = observers.insert(observer.on)
+            let key = observers.insert(observer)
             return SubscriptionDisposable(owner: self, key: key)
         }
     }
