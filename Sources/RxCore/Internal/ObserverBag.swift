@@ -7,10 +7,7 @@
 /// `ContiguousArray<AnyObject>`, whose loop is specialized whatever `Element` is, and each is called through a
 /// class method.
 struct ObserverBag<Element> {
-    /// Identifies one observer in the bag.
-    struct Key: Hashable, Sendable {
-        fileprivate let rawValue: UInt64
-    }
+    typealias Key = ObserverBagKey
 
     private var nextKey: UInt64 = 0
     /// Ascending, parallel to `handlers`.
@@ -63,6 +60,11 @@ struct ObserverBag<Element> {
             unsafeDowncast(handler, to: EventHandler<Element>.self).on(event)
         }
     }
+}
+
+/// Identifies one observer in an `ObserverBag` (not nested in the generic bag, so it is one concrete type).
+struct ObserverBagKey: Hashable, Sendable {
+    fileprivate let rawValue: UInt64
 }
 
 /// A type-erased observer held by an `ObserverBag`.
