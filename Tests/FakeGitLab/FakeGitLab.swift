@@ -60,7 +60,9 @@ public final class FakeGitLab: Sendable {
         await server?.stop()
     }
 
-    /// `http://127.0.0.1:<port>` — the host URL to give a client. Only valid after `start()`.
+    /// `http://127.0.0.1:<port>` — the host URL to give a client.
+    ///
+    /// Only valid after `start()`.
     public var baseURL: URL {
         guard let address = address.withLock({ $0 }) else { preconditionFailure("FakeGitLab: call start() first") }
         return URL(string: address)!
@@ -109,8 +111,12 @@ public final class FakeGitLab: Sendable {
         let now = store.clock.now
         let index = control.record(
             FakeRecordedRequest(
-                method: request.method, path: request.rawPath, query: request.rawQuery, headers: request.headers,
-                receivedAt: now, status: 0
+                method: request.method,
+                path: request.rawPath,
+                query: request.rawQuery,
+                headers: request.headers,
+                receivedAt: now,
+                status: 0
             )
         )
         if let latency = configuration.latency { try? await Task.sleep(for: latency) }
@@ -118,13 +124,30 @@ public final class FakeGitLab: Sendable {
         if let fault = control.takeFault(method: request.method, path: request.rawPath) {
             switch fault {
             case .status(let status, let body, let headers):
-                let response = body.map { FakeResponse(status: status, headers: [("Content-Type", "application/json")], body: Array($0.utf8)) }
+                let response =
+                    body.map {
+                        FakeResponse(
+                            status: status,
+                            headers: [("Content-Type", "application/json")],
+                            body: Array($0.utf8)
+                        )
+                    }
                     ?? .message(status, "\(status) \(Self.reason(status))")
-                return finish(index, FakeResponse(status: response.status, headers: response.headers + headers.map { ($0.key, $0.value) }, body: response.body))
+                return finish(
+                    index,
+                    FakeResponse(
+                        status: response.status,
+                        headers: response.headers + headers.map { ($0.key, $0.value) },
+                        body: response.body
+                    )
+                )
             case .rateLimited(let retryAfter, let reset):
                 var headers: [(String, String)] = retryAfter.map { [("Retry-After", String($0))] } ?? []
                 if let reset {
-                    headers += [("RateLimit-Reset", String(Int64(reset.timeIntervalSince1970))), ("RateLimit-ResetTime", FakeDateFormat.http(reset))]
+                    headers += [
+                        ("RateLimit-Reset", String(Int64(reset.timeIntervalSince1970))),
+                        ("RateLimit-ResetTime", FakeDateFormat.http(reset)),
+                    ]
                 }
                 return finish(index, .text(429, "Retry later\n", headers: headers))
             case .rateLimitedUntil(let date):
@@ -138,15 +161,22 @@ public final class FakeGitLab: Sendable {
             case .truncatedBody:
                 truncate = true
             case .body(let text, let status, let contentType):
-                return finish(index, FakeResponse(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8)))
+                return finish(
+                    index,
+                    FakeResponse(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8))
+                )
             }
         }
-        let identity = request.header("PRIVATE-TOKEN") ?? request.header("Authorization") ?? request.header("JOB-TOKEN") ?? "anonymous"
+        let identity =
+            request.header("PRIVATE-TOKEN") ?? request.header("Authorization") ?? request.header("JOB-TOKEN")
+            ?? "anonymous"
         let throttle = control.throttle(identity: identity, now: now)
         if let throttle, throttle.limited {
             var headers = throttle.headers
             if rateLimit?.sendsRetryAfter ?? true {
-                headers.append(("Retry-After", String(max(1, Int(throttle.resetAt.timeIntervalSince(now).rounded(.up))))))
+                headers.append(
+                    ("Retry-After", String(max(1, Int(throttle.resetAt.timeIntervalSince(now).rounded(.up)))))
+                )
             }
             headers.append(("RateLimit-ResetTime", FakeDateFormat.http(throttle.resetAt)))
             return finish(index, .text(429, "Retry later\n", headers: headers))
@@ -177,7 +207,9 @@ public final class FakeGitLab: Sendable {
         let configuration = configuration
         switch endpoint {
         case "token":
-            return store.write { world in FakeOAuth.token(request, world: &world, now: now, configuration: configuration) }
+            return store.write { world in
+                FakeOAuth.token(request, world: &world, now: now, configuration: configuration)
+            }
         case "revoke":
             return store.write { world in FakeOAuth.revoke(request, world: &world) }
         default:
@@ -194,7 +226,12 @@ public final class FakeGitLab: Sendable {
                 return response
             case .success(let caller):
                 let api = FakeAPI(
-                    world: world, request: request, caller: caller, now: now, baseURL: baseURL, configuration: configuration
+                    world: world,
+                    request: request,
+                    caller: caller,
+                    now: now,
+                    baseURL: baseURL,
+                    configuration: configuration
                 )
                 return api.route(path)
             }

@@ -62,7 +62,9 @@ public enum FakeGitLabError: Error, Sendable {
 
 /// Hands the bound port (or the failure) from the server task to `start()`.
 private final class FakeStartup: Sendable {
-    private let state = Mutex<(result: Result<Int, any Error>?, waiter: CheckedContinuation<Int, any Error>?)>((nil, nil))
+    private let state = Mutex<(result: Result<Int, any Error>?, waiter: CheckedContinuation<Int, any Error>?)>(
+        (nil, nil)
+    )
 
     func succeed(_ port: Int) { finish(.success(port)) }
 
@@ -111,7 +113,9 @@ struct FakeResponder: HTTPResponder {
         var request = request
         let body = try await request.collectBody(upTo: 1 << 20)
         let fake = FakeHTTPRequest(
-            method: request.method.rawValue, rawPath: request.uri.path, rawQuery: request.uri.query ?? "",
+            method: request.method.rawValue,
+            rawPath: request.uri.path,
+            rawQuery: request.uri.query ?? "",
             headers: request.headers.map { (name: $0.name.rawName, value: $0.value) },
             body: Array(body.readableBytesView)
         )

@@ -1,4 +1,5 @@
 /// An answer of the fake, in GitLab's shapes.
+///
 /// An `Error` too, so a handler step can fail with the answer to send (`Result<T, FakeResponse>`).
 struct FakeResponse: Error, Sendable {
     var status: Int
@@ -22,7 +23,12 @@ struct FakeResponse: Error, Sendable {
     }
 
     /// `{"error": "…"}` (and `error_description` when given), the shape of routing and OAuth errors.
-    static func error(_ status: Int, _ error: String, description: String? = nil, extra: [(String, FakeJSON)] = []) -> FakeResponse {
+    static func error(
+        _ status: Int,
+        _ error: String,
+        description: String? = nil,
+        extra: [(String, FakeJSON)] = []
+    ) -> FakeResponse {
         var fields: [(String, FakeJSON)] = [("error", .string(error))]
         if let description { fields.append(("error_description", .string(description))) }
         return json(.object(fields + extra), status: status)

@@ -8,7 +8,8 @@ import Testing
 @Suite struct FakeGitLabTests {
     /// Starts `gitlab`, sends raw requests through the live transport, and stops it.
     private func withRaw(
-        _ gitlab: FakeGitLab, _ body: (_ get: (String, [String: String]) async throws -> GitLabHTTPResponse) async throws -> Void
+        _ gitlab: FakeGitLab,
+        _ body: (_ get: (String, [String: String]) async throws -> GitLabHTTPResponse) async throws -> Void
     ) async throws {
         try await gitlab.start()
         let transport = try AsyncHTTPClientTransport()
@@ -17,7 +18,9 @@ import Testing
                 var fields = GitLabHTTPHeaders()
                 for (name, value) in headers { fields.add(name: name, value: value) }
                 let url = URL(string: gitlab.baseURL.absoluteString + path)!
-                return try await transport.execute(GitLabHTTPRequest(method: "GET", url: url, headers: fields, timeout: .seconds(10)))
+                return try await transport.execute(
+                    GitLabHTTPRequest(method: "GET", url: url, headers: fields, timeout: .seconds(10))
+                )
             }
         } catch {
             try? await transport.shutdown()

@@ -14,13 +14,17 @@ import Testing
         project.setVisibility(.private)
         let job = gitlab.addJobToken(for: alice, project: project)
 
-        for auth in [GitLabAuth.privateToken(GitLabSecret(pat)), .bearer(GitLabSecret(pat)), .jobToken(GitLabSecret(job))] {
+        for auth in [
+            GitLabAuth.privateToken(GitLabSecret(pat)), .bearer(GitLabSecret(pat)), .jobToken(GitLabSecret(job)),
+        ] {
             try await GitLabTestHarness.withClient(gitlab, auth: auth) { client in
                 let observed5 = try await client.projects.get("acme/api").id
                 #expect(observed5 == project.id)
             }
         }
-        let headers = gitlab.requests.map { ($0.header("PRIVATE-TOKEN"), $0.header("Authorization"), $0.header("JOB-TOKEN")) }
+        let headers = gitlab.requests.map {
+            ($0.header("PRIVATE-TOKEN"), $0.header("Authorization"), $0.header("JOB-TOKEN"))
+        }
         #expect(headers[0] == (pat, nil, nil))
         #expect(headers[1] == (nil, "Bearer \(pat)", nil))
         #expect(headers[2] == (nil, nil, job))
@@ -36,7 +40,9 @@ import Testing
             #expect(observed6 == "open")
             let error = await GitLabTestHarness.error { try await client.projects.get("acme/closed") }
             #expect(error?.status == 404)
-            #expect(gitlab.requests.allSatisfy { $0.header("PRIVATE-TOKEN") == nil && $0.header("Authorization") == nil })
+            #expect(
+                gitlab.requests.allSatisfy { $0.header("PRIVATE-TOKEN") == nil && $0.header("Authorization") == nil }
+            )
         }
     }
 
@@ -47,7 +53,9 @@ import Testing
         gitlab.expireToken(expired)
         let revoked = gitlab.addPersonalAccessToken(for: alice)
         gitlab.revokeToken(revoked)
-        let cases = [("glpat-unknown-0000", "401 Unauthorized"), (expired, "Token is expired"), (revoked, "Token was revoked")]
+        let cases = [
+            ("glpat-unknown-0000", "401 Unauthorized"), (expired, "Token is expired"), (revoked, "Token was revoked"),
+        ]
 
         for (token, reason) in cases {
             try await GitLabTestHarness.withClient(gitlab, auth: .privateToken(GitLabSecret(token))) { client in
@@ -154,7 +162,10 @@ import Testing
         let gitlab = FakeGitLab()
         gitlab.addUser("alice", password: "correct horse")
 
-        try await GitLabTestHarness.withClient(gitlab, auth: .password(username: "alice", password: GitLabSecret("correct horse"))) { client in
+        try await GitLabTestHarness.withClient(
+            gitlab,
+            auth: .password(username: "alice", password: GitLabSecret("correct horse"))
+        ) { client in
             let observed11 = try await client.users.current().username
             #expect(observed11 == "alice")
             #expect(gitlab.requests.map(\.path) == ["/oauth/token", "/api/v4/user"])
@@ -167,8 +178,10 @@ import Testing
         let alice = gitlab.addUser("alice")
         let issued = gitlab.addOAuthToken(for: alice, lifetime: 7200)
         let token = GitLabOAuthToken(
-            accessToken: GitLabSecret(issued.accessToken), refreshToken: GitLabSecret(issued.refreshToken),
-            expiresIn: 7200, createdAt: driver.now
+            accessToken: GitLabSecret(issued.accessToken),
+            refreshToken: GitLabSecret(issued.refreshToken),
+            expiresIn: 7200,
+            createdAt: driver.now
         )
 
         try await GitLabTestHarness.withClient(gitlab, auth: .oauth(token), scheduler: driver) { client in
@@ -191,7 +204,10 @@ import Testing
         let alice = gitlab.addUser("alice")
         let issued = gitlab.addOAuthToken(for: alice)
         gitlab.expireToken(issued.accessToken)
-        let token = GitLabOAuthToken(accessToken: GitLabSecret(issued.accessToken), refreshToken: GitLabSecret(issued.refreshToken))
+        let token = GitLabOAuthToken(
+            accessToken: GitLabSecret(issued.accessToken),
+            refreshToken: GitLabSecret(issued.refreshToken)
+        )
 
         try await GitLabTestHarness.withClient(gitlab, auth: .oauth(token)) { client in
             let observed12 = try await client.users.current().username
@@ -208,8 +224,10 @@ import Testing
         gitlab.expireToken(issued.accessToken)
         let project = gitlab.addProject("acme/api")
         let token = GitLabOAuthToken(
-            accessToken: GitLabSecret(issued.accessToken), refreshToken: GitLabSecret(issued.refreshToken),
-            expiresIn: 0, createdAt: Date(timeIntervalSince1970: 0)
+            accessToken: GitLabSecret(issued.accessToken),
+            refreshToken: GitLabSecret(issued.refreshToken),
+            expiresIn: 0,
+            createdAt: Date(timeIntervalSince1970: 0)
         )
 
         try await GitLabTestHarness.withClient(gitlab, auth: .oauth(token)) { client in

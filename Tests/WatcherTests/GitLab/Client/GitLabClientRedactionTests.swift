@@ -10,14 +10,18 @@ import Testing
         let secret = "glpat-TOPSECRET-1234567890"
         let auths: [GitLabAuth] = [
             .privateToken(GitLabSecret(secret)), .bearer(GitLabSecret(secret)), .jobToken(GitLabSecret(secret)),
-            .oauth(GitLabOAuthToken(accessToken: GitLabSecret(secret), refreshToken: GitLabSecret(secret + "-refresh")),
-                   application: GitLabOAuthApplication(clientID: "app", clientSecret: GitLabSecret(secret + "-app"))),
+            .oauth(
+                GitLabOAuthToken(accessToken: GitLabSecret(secret), refreshToken: GitLabSecret(secret + "-refresh")),
+                application: GitLabOAuthApplication(clientID: "app", clientSecret: GitLabSecret(secret + "-app"))
+            ),
             .password(username: "alice", password: GitLabSecret(secret)),
         ]
         for auth in auths {
             let client = GitLabClient(
-                host: URL(string: "https://gitlab.example.com")!, auth: auth,
-                transport: ScriptedTransport([]) { 0 }, scheduler: VirtualTimeDriver(),
+                host: URL(string: "https://gitlab.example.com")!,
+                auth: auth,
+                transport: ScriptedTransport([]) { 0 },
+                scheduler: VirtualTimeDriver(),
                 configuration: GitLabClientConfiguration(userAgent: "glwatch/test")
             )
             var dumped = ""
@@ -44,7 +48,12 @@ import Testing
         let token = gitlab.addPersonalAccessToken(for: alice)
         let api = gitlab.addProject("acme/api", members: [alice])
         api.commits(3)
-        gitlab.inject(FakeFault(.body(#"{"message":"token \#(token) lacks access"}"#, status: 400), on: .pathContaining("/repository/branches")))
+        gitlab.inject(
+            FakeFault(
+                .body(#"{"message":"token \#(token) lacks access"}"#, status: 400),
+                on: .pathContaining("/repository/branches")
+            )
+        )
         gitlab.inject(FakeFault(.status(503), on: .pathContaining("/repository/tags"), times: 1))
         gitlab.inject(FakeFault(.dropConnection, on: .pathContaining("/repository/contributors"), times: 10))
         let lines = CapturingLogHandler.Lines()
@@ -53,7 +62,11 @@ import Testing
             logger: CapturingLogHandler.logger(lines)
         )
 
-        try await GitLabTestHarness.withClient(gitlab, auth: .privateToken(GitLabSecret(token)), configuration: configuration) { client in
+        try await GitLabTestHarness.withClient(
+            gitlab,
+            auth: .privateToken(GitLabSecret(token)),
+            configuration: configuration
+        ) { client in
             var errors: [GitLabError] = []
             for operation in [
                 { _ = try await client.repositories.branches(of: .id(api.id)).loadAll() },
@@ -72,7 +85,8 @@ import Testing
             #expect(message == "token <redacted> lacks access")
             for error in errors {
                 let texts = [
-                    String(describing: error), String(reflecting: error), error.localizedDescription, "\(error.context)",
+                    String(describing: error), String(reflecting: error), error.localizedDescription,
+                    "\(error.context)",
                 ]
                 for text in texts { #expect(!text.contains(token), "leaked in: \(text)") }
             }
@@ -85,7 +99,12 @@ import Testing
     @Test func testOAuthSecretsAndPasswords_stayOutOfErrors() async throws {
         let gitlab = FakeGitLab()
         gitlab.addUser("alice", password: "hunter2-but-longer")
-        gitlab.inject(FakeFault(.body(#"{"error":"invalid_grant","error_description":"bad password hunter2-but-longer"}"#, status: 400), on: .path("/oauth/token")))
+        gitlab.inject(
+            FakeFault(
+                .body(#"{"error":"invalid_grant","error_description":"bad password hunter2-but-longer"}"#, status: 400),
+                on: .path("/oauth/token")
+            )
+        )
 
         try await GitLabTestHarness.withClient(gitlab) { client in
             let error = await GitLabTestHarness.error {

@@ -13,14 +13,17 @@ import Testing
         gitlab.inject(FakeFault(.hang, on: .path("/api/v4/projects/\(api.id)")))
         let recorder = Mutex<RecordingTransport?>(nil)
 
-        try await GitLabTestHarness.withClient(gitlab, wrap: { live in
+        let record: @Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport = { live in
             let recording = RecordingTransport(live)
             recorder.withLock { $0 = recording }
             return recording
-        }) { client in
+        }
+
+        try await GitLabTestHarness.withClient(gitlab, wrap: record) { client in
             let emitted = Mutex(false)
             let subscription = client.projects.get(.id(api.id)).subscribe(
-                onSuccess: { _ in emitted.withLock { $0 = true } }, onFailure: { _ in emitted.withLock { $0 = true } }
+                onSuccess: { _ in emitted.withLock { $0 = true } },
+                onFailure: { _ in emitted.withLock { $0 = true } }
             )
             await gitlab.waitForRequests(1)  // the request is on the wire, and the fake holds it
 

@@ -31,7 +31,8 @@ import Testing
         let new = api.commits(3, on: "main")
 
         try await GitLabTestHarness.withClient(gitlab) { client in
-            let range = try await client.commits.list(of: .id(api.id), options: .range(from: old, to: new.last!)).loadAll()
+            let range = try await client.commits.list(of: .id(api.id), options: .range(from: old, to: new.last!))
+                .loadAll()
 
             #expect(range.map(\.id) == new.reversed())
             #expect(gitlab.requests.last?.queryValue("ref_name") == "\(old)..\(new.last!)")
@@ -49,7 +50,10 @@ import Testing
 
         try await GitLabTestHarness.withClient(gitlab) { client in
             let all = try await client.commits.list(of: .id(api.id)).loadAll()
-            let mainline = try await client.commits.list(of: .id(api.id), options: GitLabCommitListOptions(firstParent: true)).loadAll()
+            let mainline = try await client.commits.list(
+                of: .id(api.id),
+                options: GitLabCommitListOptions(firstParent: true)
+            ).loadAll()
 
             #expect(all.count == 7)
             #expect(mainline.count == 4)
@@ -70,11 +74,20 @@ import Testing
         api.commit("Bob's", by: bob.author, committedAt: start.addingTimeInterval(7200))
 
         try await GitLabTestHarness.withClient(gitlab) { client in
-            let byAlice = try await client.commits.list(of: .id(api.id), options: GitLabCommitListOptions(author: "alice@")).loadAll()
-            let touchingDocs = try await client.commits.list(of: .id(api.id), options: GitLabCommitListOptions(path: "docs/a+b.md")).loadAll()
+            let byAlice = try await client.commits.list(
+                of: .id(api.id),
+                options: GitLabCommitListOptions(author: "alice@")
+            ).loadAll()
+            let touchingDocs = try await client.commits.list(
+                of: .id(api.id),
+                options: GitLabCommitListOptions(path: "docs/a+b.md")
+            ).loadAll()
             let window = try await client.commits.list(
                 of: .id(api.id),
-                options: GitLabCommitListOptions(since: start.addingTimeInterval(1800), until: start.addingTimeInterval(5400))
+                options: GitLabCommitListOptions(
+                    since: start.addingTimeInterval(1800),
+                    until: start.addingTimeInterval(5400)
+                )
             ).loadAll()
 
             #expect(byAlice.map(\.title) == ["Alice's", "Old"])
@@ -93,7 +106,10 @@ import Testing
 
         try await GitLabTestHarness.withClient(gitlab) { client in
             let commit = try #require(
-                try await client.commits.list(of: .id(api.id), options: GitLabCommitListOptions(withStats: true, trailers: true)).loadAll().first
+                try await client.commits.list(
+                    of: .id(api.id),
+                    options: GitLabCommitListOptions(withStats: true, trailers: true)
+                ).loadAll().first
             )
 
             #expect(commit.stats == GitLabCommitStats(additions: 10, deletions: 4, total: 14))
@@ -110,7 +126,11 @@ import Testing
 
         try await GitLabTestHarness.withClient(gitlab) { client in
             let plain = try await client.commits.get(sha, of: .id(api.id))
-            let withStats: Single<GitLabCommit> = client.commits.get(String(sha.prefix(8)), of: .id(api.id), stats: true)
+            let withStats: Single<GitLabCommit> = client.commits.get(
+                String(sha.prefix(8)),
+                of: .id(api.id),
+                stats: true
+            )
             let detailed = try await withStats.value
 
             #expect(plain.id == sha)
@@ -140,10 +160,13 @@ import Testing
         api.commits(2)
 
         try await GitLabTestHarness.withClient(gitlab) { client in
-            let emptyError = await GitLabTestHarness.error { try await client.commits.list(of: .id(empty.id)).loadAll() }
+            let emptyError = await GitLabTestHarness.error {
+                try await client.commits.list(of: .id(empty.id)).loadAll()
+            }
             let unknown = await GitLabTestHarness.error { try await client.commits.get("deadbeef", of: .id(api.id)) }
             let invalid = await GitLabTestHarness.error {
-                try await client.commits.list(of: .id(api.id), options: GitLabCommitListOptions(refName: "main...x y")).loadAll()
+                try await client.commits.list(of: .id(api.id), options: GitLabCommitListOptions(refName: "main...x y"))
+                    .loadAll()
             }
 
             guard case .notFound(_, "404 Repository Not Found")? = emptyError else {

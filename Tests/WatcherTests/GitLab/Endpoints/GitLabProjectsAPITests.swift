@@ -1,6 +1,6 @@
 import FakeGitLab
-import RxCore
 import Foundation
+import RxCore
 import Testing
 
 @testable import Watcher
@@ -103,7 +103,9 @@ import Testing
         let token = gitlab.addPersonalAccessToken(for: alice)
         let cutoff = Date(timeIntervalSince1970: 1_700_000_000)
         for (index, name) in ["a", "b", "c"].enumerated() {
-            gitlab.addProject("acme/\(name)", members: [alice]).setLastActivity(cutoff.addingTimeInterval(Double(index - 1) * 3600))
+            gitlab.addProject("acme/\(name)", members: [alice]).setLastActivity(
+                cutoff.addingTimeInterval(Double(index - 1) * 3600)
+            )
         }
 
         try await GitLabTestHarness.withClient(gitlab, auth: .privateToken(GitLabSecret(token))) { client in
@@ -127,7 +129,10 @@ import Testing
         try await GitLabTestHarness.withClient(gitlab) { client in
             let group = try await client.groups.get("acme")
             let direct = try await client.groups.projects(of: .id(group.id)).loadAll()
-            let all = try await client.groups.projects(of: "acme", options: GitLabGroupProjectsOptions(includeSubgroups: true, archived: false)).loadAll()
+            let all = try await client.groups.projects(
+                of: "acme",
+                options: GitLabGroupProjectsOptions(includeSubgroups: true, archived: false)
+            ).loadAll()
 
             #expect(group.fullPath == "acme")
             #expect(direct.map(\.pathWithNamespace) == ["acme/web"])
@@ -154,7 +159,10 @@ import Testing
         gitlab.addProject("acme/fresh").setLastActivity(cutoff.addingTimeInterval(60))
 
         try await GitLabTestHarness.withClient(gitlab) { client in
-            let fresh = try await client.groups.projects(of: "acme", options: GitLabGroupProjectsOptions(lastActivityAfter: cutoff)).loadAll()
+            let fresh = try await client.groups.projects(
+                of: "acme",
+                options: GitLabGroupProjectsOptions(lastActivityAfter: cutoff)
+            ).loadAll()
 
             #expect(fresh.map(\.path) == ["fresh"])
         }

@@ -71,7 +71,11 @@ import Testing
         api.merge("topic", into: "main", by: alice)
 
         try await GitLabTestHarness.withClient(gitlab) { client in
-            let contributors = try await client.repositories.contributors(of: .id(api.id), orderBy: "commits", sort: .descending).loadAll()
+            let contributors = try await client.repositories.contributors(
+                of: .id(api.id),
+                orderBy: "commits",
+                sort: .descending
+            ).loadAll()
 
             #expect(contributors.map(\.email) == ["alice@example.com", "Alice@Example.com"])
             #expect(contributors.map(\.commits) == [3, 1])  // the merge commit is not counted

@@ -5,7 +5,10 @@ import Testing
 
 @Suite struct GitLabErrorTests {
     private let context = GitLabErrorContext(
-        host: "gitlab.example.com", method: "GET", endpoint: "/projects/:id", resource: "project acme/api"
+        host: "gitlab.example.com",
+        method: "GET",
+        endpoint: "/projects/:id",
+        resource: "project acme/api"
     )
 
     @Test func testDescriptions_nameHostResourceAndStatus() {
@@ -29,7 +32,11 @@ import Testing
         #expect(GitLabError.timeout(context, after: .milliseconds(250)).description.hasSuffix("timed out after 250 ms"))
         #expect(GitLabError.forbidden(context, message: nil).description.contains("HTTP 403"))
         #expect(GitLabError.unauthorized(context, message: nil).description.contains("HTTP 401"))
-        #expect(GitLabError.passwordGrantRefused(context, message: "unsupported_grant_type").description.contains("personal access token"))
+        #expect(
+            GitLabError.passwordGrantRefused(context, message: "unsupported_grant_type").description.contains(
+                "personal access token"
+            )
+        )
         #expect((GitLabError.cancelled(context) as any Error).localizedDescription.contains("was cancelled"))
     }
 
@@ -45,8 +52,14 @@ import Testing
         (#"{"message":"404 Project Not Found"}"#, "404 Project Not Found"),
         (#"{"error":"404 Not Found"}"#, "404 Not Found"),
         (#"{"error":"invalid_token","error_description":"Token is expired."}"#, "invalid_token: Token is expired."),
-        (#"{"message":{"bio":["is too long (maximum is 255 characters)"]}}"#, "bio: is too long (maximum is 255 characters)"),
-        (#"{"message":{"error":"This endpoint has been requested too many times."}}"#, "error: This endpoint has been requested too many times."),
+        (
+            #"{"message":{"bio":["is too long (maximum is 255 characters)"]}}"#,
+            "bio: is too long (maximum is 255 characters)"
+        ),
+        (
+            #"{"message":{"error":"This endpoint has been requested too many times."}}"#,
+            "error: This endpoint has been requested too many times."
+        ),
         ("Retry later\n", "Retry later"),
     ])
     func testErrorBody_readsEveryShapeGitLabUses(body: String, message: String) {

@@ -21,7 +21,10 @@ import Testing
         #expect(timestamp.utcOffsetSeconds == offset)
     }
 
-    @Test(arguments: ["", "yesterday", "2024-13-01T00:00:00Z", "2024-01-01T25:00:00Z", "2024-01-01T00:00:00+", "2024-01-01T00:00:00Zjunk"])
+    @Test(arguments: [
+        "", "yesterday", "2024-13-01T00:00:00Z", "2024-01-01T25:00:00Z", "2024-01-01T00:00:00+",
+        "2024-01-01T00:00:00Zjunk",
+    ])
     func testParsing_rejectsWhatIsNotADate(text: String) {
         #expect(GitLabTimestamp(parsing: text) == nil)
     }

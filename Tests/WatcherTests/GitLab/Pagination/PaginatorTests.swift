@@ -48,7 +48,8 @@ import Testing
         let gitlab = FakeGitLab()
         for index in 1...25 { gitlab.addProject("acme/p\(index)") }
 
-        try await GitLabTestHarness.withClient(gitlab, configuration: GitLabTestHarness.configuration(perPage: 10)) { client in
+        try await GitLabTestHarness.withClient(gitlab, configuration: GitLabTestHarness.configuration(perPage: 10)) {
+            client in
             let paginator = client.groups.projects(of: "acme")
             let first = try await paginator.page(1)
 
@@ -86,8 +87,14 @@ import Testing
         let gitlab = FakeGitLab()
         for index in 1...47 { gitlab.addProject("acme/p\(index)") }
 
-        try await GitLabTestHarness.withClient(gitlab, configuration: GitLabTestHarness.configuration(perPage: 5, concurrency: 3)) { client in
-            let paginator = client.groups.projects(of: "acme", options: GitLabGroupProjectsOptions(orderBy: "id", sort: .ascending))
+        try await GitLabTestHarness.withClient(
+            gitlab,
+            configuration: GitLabTestHarness.configuration(perPage: 5, concurrency: 3)
+        ) { client in
+            let paginator = client.groups.projects(
+                of: "acme",
+                options: GitLabGroupProjectsOptions(orderBy: "id", sort: .ascending)
+            )
             let rx: Single<[GitLabPage<GitLabProject>]> = paginator[2...6]
             let ranged = try await rx.value
             var sequential: [GitLabPage<GitLabProject>] = []
@@ -104,7 +111,9 @@ import Testing
     @Test func testRange_neverHasMoreThanTheBoundInFlight() async throws {
         let transport = GatedTransport()
         let client = GitLabClient(
-            host: URL(string: "https://gitlab.example.com")!, auth: .none, transport: transport,
+            host: URL(string: "https://gitlab.example.com")!,
+            auth: .none,
+            transport: transport,
             scheduler: ConcurrentDispatchQueueScheduler(qos: .default),
             configuration: GitLabTestHarness.configuration(concurrency: 2)
         )
@@ -126,7 +135,10 @@ import Testing
         let api = gitlab.addProject("acme/api")
         api.generateHistory(commits: 250)
 
-        try await GitLabTestHarness.withClient(gitlab, configuration: GitLabTestHarness.configuration(perPage: 100, concurrency: 4)) { client in
+        try await GitLabTestHarness.withClient(
+            gitlab,
+            configuration: GitLabTestHarness.configuration(perPage: 100, concurrency: 4)
+        ) { client in
             let paginator = client.commits.list(of: .id(api.id))
             let sequential = try await paginator.withMaximumConcurrentPages(1).loadAll()
             let sequentialRequests = gitlab.requests.count
@@ -144,7 +156,8 @@ import Testing
         let gitlab = FakeGitLab()
         for index in 1...25 { gitlab.addProject("acme/p\(index)") }
 
-        try await GitLabTestHarness.withClient(gitlab, configuration: GitLabTestHarness.configuration(perPage: 10)) { client in
+        try await GitLabTestHarness.withClient(gitlab, configuration: GitLabTestHarness.configuration(perPage: 10)) {
+            client in
             let projects = try await client.groups.projects(of: "acme").loadAll()
 
             #expect(projects.count == 25)
@@ -184,7 +197,8 @@ import Testing
         api.commits(50)
 
         try await GitLabTestHarness.withClient(gitlab) { client in
-            var iterator = client.commits.list(of: .id(api.id), options: GitLabCommitListOptions(perPage: 10)).makeAsyncIterator()
+            var iterator = client.commits.list(of: .id(api.id), options: GitLabCommitListOptions(perPage: 10))
+                .makeAsyncIterator()
 
             _ = try await iterator.next()
             #expect(gitlab.requests.count == 1)
@@ -229,14 +243,17 @@ final class GatedTransport: GitLabHTTPTransport {
     var total: Int { state.withLock { $0.total } }
 
     func execute(_ request: GitLabHTTPRequest) async throws(GitLabTransportError) -> GitLabHTTPResponse {
-        let page = Int(request.url.query?.split(separator: "&").first { $0.hasPrefix("page=") }?.dropFirst(5) ?? "1") ?? 1
+        let page =
+            Int(request.url.query?.split(separator: "&").first { $0.hasPrefix("page=") }?.dropFirst(5) ?? "1") ?? 1
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let wake = state.withLock { state -> CheckedContinuation<Void, Never>? in
                 state.inFlight += 1
                 state.total += 1
                 state.maximum = max(state.maximum, state.inFlight)
                 state.held.append(continuation)
-                guard let waiter = state.waiter, state.inFlight >= waiter.count || state.total >= waiter.total else { return nil }
+                guard let waiter = state.waiter, state.inFlight >= waiter.count || state.total >= waiter.total else {
+                    return nil
+                }
                 state.waiter = nil
                 return waiter.continuation
             }
@@ -244,7 +261,9 @@ final class GatedTransport: GitLabHTTPTransport {
         }
         let body = "[{\"name\": \"b\(page)\", \"commit\": {\"id\": \"\(page)\"}}]"
         return GitLabHTTPResponse(
-            status: 200, headers: ["X-Next-Page": page < 6 ? String(page + 1) : "", "X-Page": String(page)], body: Array(body.utf8)
+            status: 200,
+            headers: ["X-Next-Page": page < 6 ? String(page + 1) : "", "X-Page": String(page)],
+            body: Array(body.utf8)
         )
     }
 

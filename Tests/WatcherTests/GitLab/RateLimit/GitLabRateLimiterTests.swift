@@ -23,10 +23,19 @@ import Testing
     @Test func testThrottle_holdsBackEveryClientSharingTheHostsLimiter() async throws {
         let driver = VirtualTimeDriver()
         let limiter = GitLabRateLimiter(host: "gitlab.example.com", pace: nil, scheduler: driver)
-        let first = ScriptedClientSharing(driver: driver, limiter: limiter, steps: [
-            ScriptedTransport.json(429, "Retry later", headers: ["Retry-After": "10"]), ScriptedTransport.json(200, Payload.project),
-        ])
-        let second = ScriptedClientSharing(driver: driver, limiter: limiter, steps: [ScriptedTransport.json(200, Payload.project)])
+        let first = ScriptedClientSharing(
+            driver: driver,
+            limiter: limiter,
+            steps: [
+                ScriptedTransport.json(429, "Retry later", headers: ["Retry-After": "10"]),
+                ScriptedTransport.json(200, Payload.project),
+            ]
+        )
+        let second = ScriptedClientSharing(
+            driver: driver,
+            limiter: limiter,
+            steps: [ScriptedTransport.json(200, Payload.project)]
+        )
 
         try await driver.run {
             async let one = first.client.projects.get(81)
@@ -42,10 +51,18 @@ import Testing
     @Test func testState_publishesThrottleAndReleaseAtTheRightVirtualTimes() async throws {
         let scripted = ScriptedClient([
             ScriptedTransport.json(
-                429, "Retry later",
-                headers: ["Retry-After": "30", "RateLimit-Limit": "60", "RateLimit-Remaining": "0", "RateLimit-Name": "throttle_authenticated_api"]
+                429,
+                "Retry later",
+                headers: [
+                    "Retry-After": "30", "RateLimit-Limit": "60", "RateLimit-Remaining": "0",
+                    "RateLimit-Name": "throttle_authenticated_api",
+                ]
             ),
-            ScriptedTransport.json(200, Payload.project, headers: ["RateLimit-Limit": "60", "RateLimit-Remaining": "59"]),
+            ScriptedTransport.json(
+                200,
+                Payload.project,
+                headers: ["RateLimit-Limit": "60", "RateLimit-Remaining": "59"]
+            ),
         ])
         let seen = Mutex<[(TimeInterval, Bool, Int?)]>([])
         let driver = scripted.driver
@@ -67,7 +84,11 @@ import Testing
 
     @Test func testRemainingZero_holdsRequestsUntilTheReset() async throws {
         let scripted = ScriptedClient([
-            ScriptedTransport.json(200, Payload.project, headers: ["RateLimit-Remaining": "0", "RateLimit-Reset": "1704067215"]),
+            ScriptedTransport.json(
+                200,
+                Payload.project,
+                headers: ["RateLimit-Remaining": "0", "RateLimit-Reset": "1704067215"]
+            ),
             ScriptedTransport.json(200, Payload.project),
         ])
 
@@ -81,7 +102,11 @@ import Testing
 
     @Test func testCancelledWaiter_returnsItsToken() async throws {
         let driver = VirtualTimeDriver()
-        let limiter = GitLabRateLimiter(host: "h", pace: GitLabRateLimiter.Pace(requestsPerMinute: 60, burst: 1), scheduler: driver)
+        let limiter = GitLabRateLimiter(
+            host: "h",
+            pace: GitLabRateLimiter.Pace(requestsPerMinute: 60, burst: 1),
+            scheduler: driver
+        )
 
         try await driver.run {
             try await limiter.acquire()  // uses the burst
@@ -105,8 +130,12 @@ struct ScriptedClientSharing: Sendable {
     init(driver: VirtualTimeDriver, limiter: GitLabRateLimiter, steps: [ScriptedTransport.Step]) {
         transport = ScriptedTransport(steps) { driver.elapsed }
         client = GitLabClient(
-            host: URL(string: "https://gitlab.example.com")!, auth: .none, transport: transport, scheduler: driver,
-            configuration: GitLabClientConfiguration(userAgent: "glwatch/test", pace: nil), rateLimiter: limiter,
+            host: URL(string: "https://gitlab.example.com")!,
+            auth: .none,
+            transport: transport,
+            scheduler: driver,
+            configuration: GitLabClientConfiguration(userAgent: "glwatch/test", pace: nil),
+            rateLimiter: limiter,
             jitter: FixedJitter(fraction: 0.5)
         )
     }

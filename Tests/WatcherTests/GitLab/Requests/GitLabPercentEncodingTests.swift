@@ -11,7 +11,9 @@ import Testing
     }
 
     @Test func testQuery_encodesNamesAndValues() {
-        let query = GitLabPercentEncoding.query([GitLabQueryItem("refs[]", "main"), GitLabQueryItem("ref_name", "a..b")])
+        let query = GitLabPercentEncoding.query([
+            GitLabQueryItem("refs[]", "main"), GitLabQueryItem("ref_name", "a..b"),
+        ])
 
         #expect(query == "refs%5B%5D=main&ref_name=a..b")
     }

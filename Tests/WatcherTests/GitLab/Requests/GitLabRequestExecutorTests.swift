@@ -5,7 +5,10 @@ import Testing
 
 /// The retry, backoff, redirect and classification rules, in virtual time over a scripted transport.
 @Suite struct GitLabRequestExecutorTests {
-    private func get(_ scripted: ScriptedClient, _ project: GitLabProjectRef = 81) async -> Result<GitLabProject, GitLabError> {
+    private func get(
+        _ scripted: ScriptedClient,
+        _ project: GitLabProjectRef = 81
+    ) async -> Result<GitLabProject, GitLabError> {
         do {
             let project = try await scripted.driver.run { try await scripted.client.projects.get(project) }
             return .success(project)
@@ -39,7 +42,11 @@ import Testing
 
     @Test func test429_withoutRetryAfter_waitsUntilRateLimitReset() async throws {
         let scripted = ScriptedClient([
-            ScriptedTransport.json(429, #"{"message":{"error":"too many"}}"#, headers: ["RateLimit-Reset": "1704067220"]),
+            ScriptedTransport.json(
+                429,
+                #"{"message":{"error":"too many"}}"#,
+                headers: ["RateLimit-Reset": "1704067220"]
+            ),
             ScriptedTransport.json(200, Payload.project),
         ])
 
@@ -62,7 +69,8 @@ import Testing
 
     @Test func test503_honoursRetryAfter() async throws {
         let scripted = ScriptedClient([
-            ScriptedTransport.json(503, "", headers: ["Retry-After": "7"]), ScriptedTransport.json(200, Payload.project),
+            ScriptedTransport.json(503, "", headers: ["Retry-After": "7"]),
+            ScriptedTransport.json(200, Payload.project),
         ])
 
         _ = try await get(scripted).get()
@@ -76,7 +84,9 @@ import Testing
         (403, #"{"message":"403 Forbidden"}"#), (401, #"{"message":"401 Unauthorized"}"#),
     ])
     func testOtherStatuses_areNeverRetried(status: Int, body: String) async {
-        let scripted = ScriptedClient([ScriptedTransport.json(status, body), ScriptedTransport.json(200, Payload.project)])
+        let scripted = ScriptedClient([
+            ScriptedTransport.json(status, body), ScriptedTransport.json(200, Payload.project),
+        ])
 
         let result = await get(scripted)
 
@@ -138,7 +148,10 @@ import Testing
     }
 
     @Test func testTransportTimeout_isRetriedForGET() async throws {
-        let scripted = ScriptedClient([.fail(.timeout), .fail(.connection("connection reset by peer")), ScriptedTransport.json(200, Payload.project)])
+        let scripted = ScriptedClient([
+            .fail(.timeout), .fail(.connection("connection reset by peer")),
+            ScriptedTransport.json(200, Payload.project),
+        ])
 
         _ = try await get(scripted).get()
 
@@ -159,7 +172,10 @@ import Testing
     }
 
     @Test func testServerErrorsOnPOST_areNotRetried() async {
-        let scripted = ScriptedClient([ScriptedTransport.json(503, ""), ScriptedTransport.json(200, "{}")], auth: .none)
+        let scripted = ScriptedClient(
+            [ScriptedTransport.json(503, ""), ScriptedTransport.json(200, "{}")],
+            auth: .none
+        )
 
         let result: Result<GitLabUser, GitLabError>
         do {
@@ -181,22 +197,29 @@ import Testing
 
     @Test func testRedirect_sameHostIsFollowed() async throws {
         let scripted = ScriptedClient([
-            .respond(GitLabHTTPResponse(status: 301, headers: ["Location": "https://gitlab.example.com/api/v4/projects/81"])),
+            .respond(
+                GitLabHTTPResponse(status: 301, headers: ["Location": "https://gitlab.example.com/api/v4/projects/81"])
+            ),
             ScriptedTransport.json(200, Payload.project),
         ])
 
         let project = try await get(scripted, "acme/old-name").get()
 
         #expect(project.pathWithNamespace == "acme/api")
-        #expect(scripted.transport.sent.map(\.request.url.absoluteString) == [
-            "https://gitlab.example.com/api/v4/projects/acme%2Fold-name", "https://gitlab.example.com/api/v4/projects/81",
-        ])
+        #expect(
+            scripted.transport.sent.map(\.request.url.absoluteString) == [
+                "https://gitlab.example.com/api/v4/projects/acme%2Fold-name",
+                "https://gitlab.example.com/api/v4/projects/81",
+            ]
+        )
         #expect(scripted.transport.sent[1].request.headers["PRIVATE-TOKEN"] != nil)
     }
 
     @Test func testRedirect_toAnotherHostIsNotFollowedWithCredentials() async {
         let scripted = ScriptedClient([
-            .respond(GitLabHTTPResponse(status: 301, headers: ["Location": "https://evil.example.net/api/v4/projects/81"])),
+            .respond(
+                GitLabHTTPResponse(status: 301, headers: ["Location": "https://evil.example.net/api/v4/projects/81"])
+            )
         ])
 
         let result = await get(scripted)
@@ -236,10 +259,15 @@ import Testing
     }
 
     @Test func testRelativeURLRoot_isKept() async throws {
-        let scripted = ScriptedClient([ScriptedTransport.json(200, Payload.project)], host: "https://example.com/gitlab/")
+        let scripted = ScriptedClient(
+            [ScriptedTransport.json(200, Payload.project)],
+            host: "https://example.com/gitlab/"
+        )
 
         _ = try await get(scripted).get()
 
-        #expect(scripted.transport.sent.first?.request.url.absoluteString == "https://example.com/gitlab/api/v4/projects/81")
+        #expect(
+            scripted.transport.sent.first?.request.url.absoluteString == "https://example.com/gitlab/api/v4/projects/81"
+        )
     }
 }

@@ -13,7 +13,8 @@ import Testing
         #expect(policy.backoff(attempt: 0, jitter: FixedJitter(fraction: 0.5)) == .milliseconds(250))
         #expect(policy.backoff(attempt: 2, jitter: FixedJitter(fraction: 0.5)) == .seconds(1))
         #expect(policy.backoff(attempt: 10, jitter: FixedJitter(fraction: 0.5)) == .seconds(2))  // capped at 4 s
-        #expect(policy.backoff(attempt: 3, jitter: FixedJitter(fraction: 1.5)) == .seconds(4))  // a bad source is clamped
+        // A jitter source out of range is clamped.
+        #expect(policy.backoff(attempt: 3, jitter: FixedJitter(fraction: 1.5)) == .seconds(4))
     }
 
     @Test func testServerWait_retryAfterInSeconds() {
@@ -24,7 +25,9 @@ import Testing
 
     @Test func testServerWait_retryAfterAsAnHTTPDate() {
         let wait = GitLabRetryPolicy.serverWait(
-            in: ["Retry-After": "Tue, 05 Jan 2021 11:00:00 GMT"], now: now, useReset: true
+            in: ["Retry-After": "Tue, 05 Jan 2021 11:00:00 GMT"],
+            now: now,
+            useReset: true
         )
 
         #expect(wait == .seconds(30))
@@ -40,7 +43,11 @@ import Testing
     @Test func testServerWait_ignoresGarbageAndThePast() {
         #expect(GitLabRetryPolicy.serverWait(in: ["Retry-After": "soon"], now: now, useReset: false) == nil)
         #expect(
-            GitLabRetryPolicy.serverWait(in: ["Retry-After": "Tue, 05 Jan 2021 10:00:00 GMT"], now: now, useReset: false)
+            GitLabRetryPolicy.serverWait(
+                in: ["Retry-After": "Tue, 05 Jan 2021 10:00:00 GMT"],
+                now: now,
+                useReset: false
+            )
                 == .zero
         )
     }

@@ -9,7 +9,11 @@ import RxCore
 enum GitLabTestHarness {
     /// A configuration for tests: no pacing, quick retries, a short timeout.
     static func configuration(
-        retry: GitLabRetryPolicy = GitLabRetryPolicy(maximumRetries: 3, initialBackoff: .milliseconds(10), maximumBackoff: .milliseconds(50)),
+        retry: GitLabRetryPolicy = GitLabRetryPolicy(
+            maximumRetries: 3,
+            initialBackoff: .milliseconds(10),
+            maximumBackoff: .milliseconds(50)
+        ),
         pace: GitLabRateLimiter.Pace? = nil,
         perPage: Int = 100,
         concurrency: Int = 4,
@@ -17,8 +21,13 @@ enum GitLabTestHarness {
         logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
     ) -> GitLabClientConfiguration {
         GitLabClientConfiguration(
-            userAgent: "glwatch/test", requestTimeout: timeout, retry: retry, pace: pace, perPage: perPage,
-            maximumConcurrentPages: concurrency, logger: logger
+            userAgent: "glwatch/test",
+            requestTimeout: timeout,
+            retry: retry,
+            pace: pace,
+            perPage: perPage,
+            maximumConcurrentPages: concurrency,
+            logger: logger
         )
     }
 
@@ -36,9 +45,12 @@ enum GitLabTestHarness {
         let live = try AsyncHTTPClientTransport()
         let transport = wrap?(live) ?? live
         let client = GitLabClient(
-            host: fake.baseURL, auth: auth, transport: transport,
+            host: fake.baseURL,
+            auth: auth,
+            transport: transport,
             scheduler: scheduler ?? ConcurrentDispatchQueueScheduler(qos: .default),
-            configuration: configuration, jitter: jitter
+            configuration: configuration,
+            jitter: jitter
         )
         do {
             let result = try await body(client)

@@ -21,9 +21,18 @@ struct ScriptedClient: Sendable {
         let driver = self.driver
         transport = ScriptedTransport(steps) { driver.elapsed }
         client = GitLabClient(
-            host: URL(string: host)!, auth: auth, transport: transport, scheduler: driver,
-            configuration: GitLabClientConfiguration(userAgent: "glwatch/9.9.9", retry: retry, pace: pace, logger: logger),
-            rateLimiter: rateLimiter, jitter: FixedJitter(fraction: 0.5)
+            host: URL(string: host)!,
+            auth: auth,
+            transport: transport,
+            scheduler: driver,
+            configuration: GitLabClientConfiguration(
+                userAgent: "glwatch/9.9.9",
+                retry: retry,
+                pace: pace,
+                logger: logger
+            ),
+            rateLimiter: rateLimiter,
+            jitter: FixedJitter(fraction: 0.5)
         )
     }
 

@@ -10,8 +10,14 @@ import Synchronization
 /// a wait, lets virtual time flow (`TestScheduler.start()`), until the operation finishes. Time only moves when
 /// the code under test waits, so "the retry came 30 s later" is exact and instant.
 final class VirtualTimeDriver: SchedulerType, @unchecked Sendable {  // state guarded by `signals`' mutex
-    /// The virtual clock (1 tick = 1 ms). It starts at 2024-01-01T00:00:00Z so dates look real.
-    let testScheduler = TestScheduler(initialClock: 1_704_067_200_000, resolution: 0.001, simulateProcessingDelay: false)
+    /// The virtual clock (1 tick = 1 ms).
+    ///
+    /// It starts at 2024-01-01T00:00:00Z so dates look real.
+    let testScheduler = TestScheduler(
+        initialClock: 1_704_067_200_000,
+        resolution: 0.001,
+        simulateProcessingDelay: false
+    )
     private let signals = Mutex<AsyncStream<Void>.Continuation?>(nil)
 
     /// The virtual time now.
@@ -26,7 +32,9 @@ final class VirtualTimeDriver: SchedulerType, @unchecked Sendable {  // state gu
     }
 
     func scheduleRelative<StateType>(
-        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
+        _ state: StateType,
+        dueTime: RxTimeInterval,
+        action: @escaping (StateType) -> Disposable
     ) -> Disposable {
         defer { signal() }
         return testScheduler.scheduleRelative(state, dueTime: dueTime, action: action)
