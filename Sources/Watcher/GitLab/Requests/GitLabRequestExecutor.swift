@@ -102,7 +102,14 @@ final class GitLabRequestExecutor: Sendable {
         var renewed = false
         while true {
             if Task.isCancelled { throw .cancelled(context) }
-            do { try await limiter.acquire() } catch { throw .cancelled(context) }
+            do {
+                try await limiter.acquire(maximumThrottleWait: retry.maximumServerWait)
+            } catch {
+                switch error {
+                case .throttled(let remaining): throw .rateLimited(context, retryAfter: remaining)
+                case .cancelled: throw .cancelled(context)
+                }
+            }
             var headers: GitLabHTTPHeaders = [
                 "User-Agent": configuration.userAgent, "Accept": "application/json", "Cache-Control": "no-cache",
             ]

@@ -147,6 +147,25 @@ import Testing
         #expect(retryAfter == .seconds(3600))
     }
 
+    @Test func testLongThrottle_failsLaterRequestsToTheHostWithoutSendingThem() async {
+        let scripted = ScriptedClient(
+            [ScriptedTransport.json(429, "Retry later", headers: ["Retry-After": "3600"])],
+            retry: GitLabRetryPolicy(maximumServerWait: .seconds(300))
+        )
+
+        _ = await get(scripted)
+        let second = await get(scripted, 82)
+
+        #expect(scripted.times == [0])  // the second request never reached GitLab
+        guard case .failure(.rateLimited(let context, let retryAfter)) = second else {
+            Issue.record("expected rateLimited, got \(second)")
+            return
+        }
+        #expect(context.resource == "project 82")
+        #expect(retryAfter == .seconds(3600))
+        #expect(scripted.client.rateLimiter.currentState.isThrottled)
+    }
+
     @Test func testTransportTimeout_isRetriedForGET() async throws {
         let scripted = ScriptedClient([
             .fail(.timeout), .fail(.connection("connection reset by peer")),
