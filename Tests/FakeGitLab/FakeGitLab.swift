@@ -25,6 +25,7 @@ import Synchronization
 public final class FakeGitLab: Sendable {
     let store: FakeGitLabStore
     let control = FakeControl()
+    let logCache = FakeLogCache()
     private let server: Mutex<FakeGitLabServer?> = Mutex(nil)
     private let address: Mutex<String?> = Mutex(nil)
 
@@ -121,6 +122,7 @@ public final class FakeGitLab: Sendable {
         )
         if let latency = configuration.latency { try? await Task.sleep(for: latency) }
         var truncate = false
+        var stall = false
         if let fault = control.takeFault(method: request.method, path: request.rawPath) {
             switch fault {
             case .status(let status, let body, let headers):
@@ -160,6 +162,8 @@ public final class FakeGitLab: Sendable {
                 return .drop
             case .truncatedBody:
                 truncate = true
+            case .stallBody:
+                stall = true
             case .body(let text, let status, let contentType):
                 return finish(
                     index,
@@ -184,6 +188,11 @@ public final class FakeGitLab: Sendable {
         var response = route(request, now: now)
         response.headers += throttle?.headers ?? []
         if truncate { response.body = Array(response.body.prefix(response.body.count / 2)) }
+        if stall {
+            control.complete(index, status: response.status)
+            let control = control
+            return .stalled(response) { await control.hang() }
+        }
         return finish(index, response)
     }
 
@@ -220,6 +229,7 @@ public final class FakeGitLab: Sendable {
     private func api(_ request: FakeHTTPRequest, path: [String], now: Date) -> FakeResponse {
         let baseURL = baseURLString
         let configuration = configuration
+        let logCache = logCache
         return store.read { world in
             switch FakeAuth.caller(of: request, in: world, now: now) {
             case .failure(let response):
@@ -231,7 +241,8 @@ public final class FakeGitLab: Sendable {
                     caller: caller,
                     now: now,
                     baseURL: baseURL,
-                    configuration: configuration
+                    configuration: configuration,
+                    logCache: logCache
                 )
                 return api.route(path)
             }

@@ -33,7 +33,7 @@ extension FakeAPI {
         query.topoOrder = request.param("order") == "topo"
         let stats = request.bool("with_stats") == true
         let trailers = request.bool("trailers") == true
-        return paged(repository.log(query), countable: false) {
+        return paged(logCache.log(query, projectID: project.id, in: repository), countable: false) {
             renderer.commit($0, in: project, stats: stats, trailers: trailers)
         }
     }

@@ -8,6 +8,7 @@ struct FakeAPI {
     let now: Date
     let baseURL: String
     let configuration: FakeGitLabConfiguration
+    let logCache: FakeLogCache
 
     var renderer: FakeRenderer { FakeRenderer(world: world, baseURL: baseURL) }
     var pagination: FakePagination {

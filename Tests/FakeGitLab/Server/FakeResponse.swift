@@ -52,5 +52,7 @@ struct FakeResponse: Error, Sendable {
 /// What the server does with a request: answer it, or drop the connection.
 enum FakeAnswer: Sendable {
     case response(FakeResponse)
+    /// Send the head and the first half of the body, await `resume`, then send the rest.
+    case stalled(FakeResponse, resume: @Sendable () async -> Void)
     case drop
 }

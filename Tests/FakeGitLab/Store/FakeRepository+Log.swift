@@ -1,7 +1,7 @@
 import Foundation
 
 /// `git log` over the fake's commit graph, with the options GitLab passes through.
-struct FakeLogQuery {
+struct FakeLogQuery: Hashable, Sendable {
     var include: [String]
     var exclude: [String] = []
     var since: Date?

@@ -156,6 +156,23 @@ import Testing
         }
     }
 
+    @Test func testAnswerStallingMidBody_timesOutToo() async throws {
+        let gitlab = FakeGitLab()
+        let api = gitlab.addProject("acme/api")
+        gitlab.inject(FakeFault(.stallBody, on: .path("/api/v4/projects")))
+        let configuration = GitLabTestHarness.configuration(retry: .none, timeout: .milliseconds(300))
+
+        try await GitLabTestHarness.withClient(gitlab, configuration: configuration) { client in
+            let error = await GitLabTestHarness.error { try await client.projects.get(.id(api.id)) }
+
+            guard case .timeout? = error else {
+                Issue.record("expected timeout, got \(String(describing: error))")
+                return
+            }
+            #expect(gitlab.requests.first?.status == 200)  // the head did arrive: the body deadline fired
+        }
+    }
+
     @Test func testTwoHostsInOneProcess_areIndependent() async throws {
         let first = FakeGitLab()
         let second = FakeGitLab()
