@@ -7,7 +7,11 @@ protocol CombineLatestSinkType<Result>: AnyObject {
     func setResultSelector(_ resultSelector: @escaping () throws -> Result)
 
     /// Subscribes the source at `index`; `store` records each of its elements before the sink reacts.
-    func subscribe<Element>(_ source: Observable<Element>, index: Int, store: @escaping (Element) -> Void)
+    func subscribe<Element>(
+        _ source: Observable<Element>,
+        index: Int,
+        store: @escaping (Element) -> Void
+    )
         -> Disposable
 }
 
@@ -54,7 +58,11 @@ final class CombineLatestSink<Observer: ObserverType>: Sink<Observer>, CombineLa
         self.resultSelector = resultSelector
     }
 
-    func subscribe<Element>(_ source: Observable<Element>, index: Int, store: @escaping (Element) -> Void)
+    func subscribe<Element>(
+        _ source: Observable<Element>,
+        index: Int,
+        store: @escaping (Element) -> Void
+    )
         -> Disposable
     {
         let subscription = SingleAssignmentDisposable()
@@ -149,7 +157,10 @@ final class CombineLatestProducer<Result>: Producer<Result>, @unchecked Sendable
         self.subscribeSources = subscribeSources
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Result {
         let sink = CombineLatestSink(arity: self.arity, observer: observer, cancel: cancel)

@@ -1,6 +1,8 @@
-/// The state machine shared by `merge(maxConcurrent:)`, `concatMap` and `concat()`: like `MergeSink`, but at
-/// most `maxConcurrent` inner sequences are subscribed at a time; the others wait in a queue, in arrival order,
-/// and are subscribed as running ones complete. With `maxConcurrent == 1` this is `concat`.
+/// The state machine shared by `merge(maxConcurrent:)`, `concatMap` and `concat()`.
+///
+/// Like `MergeSink`, but at most `maxConcurrent` inner sequences are subscribed at a time; the others wait in a
+/// queue, in arrival order, and are subscribed as running ones complete. With `maxConcurrent == 1` this is
+/// `concat`.
 class MergeLimitedSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
     Sink<Observer>, ObserverType, @unchecked Sendable
 where Observer.Element == SourceSequence.Element {
@@ -107,7 +109,9 @@ where Observer.Element == SourceSequence.Element {
 
 /// Observes one inner sequence of a `MergeLimitedSink`.
 private final class MergeLimitedSinkInner<
-    SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType
+    SourceElement,
+    SourceSequence: ObservableConvertibleType,
+    Observer: ObserverType
 >: ObserverType
 where Observer.Element == SourceSequence.Element {
     typealias Element = Observer.Element

@@ -15,7 +15,7 @@ where Observer.Element == SourceSequence.Element {
     private let group = CompositeDisposable()
     private let sourceSubscription = SingleAssignmentDisposable()
 
-    /// The number of inner sequences that have not completed yet. Guarded by `lock`.
+    /// The number of inner sequences that have not completed yet, guarded by `lock`.
     private(set) var activeCount = 0
     private var stopped = false
 

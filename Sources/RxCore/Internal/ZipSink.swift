@@ -8,7 +8,11 @@ protocol ZipSinkType<Result>: AnyObject {
     func setResultSelector(_ resultSelector: @escaping () throws -> Result)
 
     /// Subscribes the source at `index`; `enqueue` queues each of its elements before the sink reacts.
-    func subscribe<Element>(_ source: Observable<Element>, index: Int, enqueue: @escaping (Element) -> Void)
+    func subscribe<Element>(
+        _ source: Observable<Element>,
+        index: Int,
+        enqueue: @escaping (Element) -> Void
+    )
         -> Disposable
 }
 
@@ -56,7 +60,11 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, ZipSinkType, @unche
         self.resultSelector = resultSelector
     }
 
-    func subscribe<Element>(_ source: Observable<Element>, index: Int, enqueue: @escaping (Element) -> Void)
+    func subscribe<Element>(
+        _ source: Observable<Element>,
+        index: Int,
+        enqueue: @escaping (Element) -> Void
+    )
         -> Disposable
     {
         let subscription = SingleAssignmentDisposable()
@@ -149,7 +157,10 @@ final class ZipProducer<Result>: Producer<Result>, @unchecked Sendable {
         self.subscribeSources = subscribeSources
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Result {
         let sink = ZipSink(

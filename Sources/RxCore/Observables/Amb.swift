@@ -101,7 +101,10 @@ private final class Amb<Element>: Producer<Element>, @unchecked Sendable {
         self.right = right
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
         let sink = AmbSink(parent: self, observer: observer, cancel: cancel)

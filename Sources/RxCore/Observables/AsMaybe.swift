@@ -50,7 +50,10 @@ private final class AsMaybe<Element>: Producer<Element>, @unchecked Sendable {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
         let sink = AsMaybeSink(observer: observer, cancel: cancel)

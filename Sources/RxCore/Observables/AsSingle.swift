@@ -52,7 +52,10 @@ private final class AsSingle<Element>: Producer<Element>, @unchecked Sendable {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
         let sink = AsSingleSink(observer: observer, cancel: cancel)

@@ -115,7 +115,10 @@ private final class Catch<Element>: Producer<Element>, @unchecked Sendable {
         self.handler = handler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
         let sink = CatchSink(parent: self, observer: observer, cancel: cancel)
@@ -166,7 +169,10 @@ where Sources.Element: ObservableConvertibleType {
         self.sources = sources
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
         let sink = CatchSequenceSink<Sources, Observer>(sources: self.sources, observer: observer, cancel: cancel)

@@ -1,5 +1,5 @@
-// Arities 2…8 of `combineLatest`, each with and without a result selector, as in RxSwift's generated file. The file is
-// longer than our usual limit on purpose: the arities are one uniform pattern, easier to keep consistent side by
+// Arities 2…8 of `combineLatest`, with and without a result selector, as in RxSwift's generated file. The file
+// is longer than our usual limit on purpose: the arities are one uniform pattern, easier to keep consistent side by
 // side (the sink that does the work is in Internal/). Keep them uniform when editing.
 
 // MARK: 2
@@ -22,7 +22,8 @@ extension ObservableType {
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
-        _ source1: O1, _ source2: O2,
+        _ source1: O1,
+        _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
         combineLatestArity(source1, source2, resultSelector: resultSelector)
@@ -39,14 +40,16 @@ extension ObservableType where Element == Any {
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
-        _ source1: O1, _ source2: O2
+        _ source1: O1,
+        _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
         combineLatestArity(source1, source2) { ($0, $1) }
     }
 }
 
 private func combineLatestArity<O1: ObservableType, O2: ObservableType, Result>(
-    _ source1: O1, _ source2: O2,
+    _ source1: O1,
+    _ source2: O2,
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Result
 ) -> Observable<Result> {
     let observable1 = source1.asObservable()
@@ -82,7 +85,9 @@ extension ObservableType {
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3,
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
         combineLatestArity(source1, source2, source3, resultSelector: resultSelector)
@@ -99,14 +104,18 @@ extension ObservableType where Element == Any {
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
         combineLatestArity(source1, source2, source3) { ($0, $1, $2) }
     }
 }
 
 private func combineLatestArity<O1: ObservableType, O2: ObservableType, O3: ObservableType, Result>(
-    _ source1: O1, _ source2: O2, _ source3: O3,
+    _ source1: O1,
+    _ source2: O2,
+    _ source3: O3,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Result
 ) -> Observable<Result> {
     let observable1 = source1.asObservable()
@@ -145,7 +154,10 @@ extension ObservableType {
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
         combineLatestArity(source1, source2, source3, source4, resultSelector: resultSelector)
@@ -162,14 +174,20 @@ extension ObservableType where Element == Any {
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
         combineLatestArity(source1, source2, source3, source4) { ($0, $1, $2, $3) }
     }
 }
 
 private func combineLatestArity<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, Result>(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+    _ source1: O1,
+    _ source2: O2,
+    _ source3: O3,
+    _ source4: O4,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Result
 ) -> Observable<Result> {
     let observable1 = source1.asObservable()
@@ -210,8 +228,18 @@ extension ObservableType {
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
+    public static func combineLatest<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType
+    >(
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
+        _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
         combineLatestArity(source1, source2, source3, source4, source5, resultSelector: resultSelector)
@@ -227,15 +255,36 @@ extension ObservableType where Element == Any {
     /// Completion follows the rules of `combineLatest(_:_:resultSelector:)`.
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
+    public static func combineLatest<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType
+    >(
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
+        _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
         combineLatestArity(source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }
     }
 }
 
-private func combineLatestArity<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, Result>(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
+private func combineLatestArity<
+    O1: ObservableType,
+    O2: ObservableType,
+    O3: ObservableType,
+    O4: ObservableType,
+    O5: ObservableType,
+    Result
+>(
+    _ source1: O1,
+    _ source2: O2,
+    _ source3: O3,
+    _ source4: O4,
+    _ source5: O5,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Result
 ) -> Observable<Result> {
     let observable1 = source1.asObservable()
@@ -279,9 +328,22 @@ extension ObservableType {
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+    public static func combineLatest<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType
+    >(
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
+        _ source5: O5,
+        _ source6: O6,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
         combineLatestArity(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector)
     }
@@ -296,15 +358,40 @@ extension ObservableType where Element == Any {
     /// Completion follows the rules of `combineLatest(_:_:resultSelector:)`.
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
+    public static func combineLatest<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType
+    >(
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
+        _ source5: O5,
+        _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
         combineLatestArity(source1, source2, source3, source4, source5, source6) { ($0, $1, $2, $3, $4, $5) }
     }
 }
 
-private func combineLatestArity<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, Result>(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+private func combineLatestArity<
+    O1: ObservableType,
+    O2: ObservableType,
+    O3: ObservableType,
+    O4: ObservableType,
+    O5: ObservableType,
+    O6: ObservableType,
+    Result
+>(
+    _ source1: O1,
+    _ source2: O2,
+    _ source3: O3,
+    _ source4: O4,
+    _ source5: O5,
+    _ source6: O6,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Result
 ) -> Observable<Result> {
     let observable1 = source1.asObservable()
@@ -351,11 +438,36 @@ extension ObservableType {
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+    public static func combineLatest<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType,
+        O7: ObservableType
+    >(
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
+        _ source5: O5,
+        _ source6: O6,
+        _ source7: O7,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
+            Element
     ) -> Observable<Element> {
-        combineLatestArity(source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
+        combineLatestArity(
+            source1,
+            source2,
+            source3,
+            source4,
+            source5,
+            source6,
+            source7,
+            resultSelector: resultSelector
+        )
     }
 }
 
@@ -368,16 +480,48 @@ extension ObservableType where Element == Any {
     /// Completion follows the rules of `combineLatest(_:_:resultSelector:)`.
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
+    public static func combineLatest<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType,
+        O7: ObservableType
+    >(
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
+        _ source5: O5,
+        _ source6: O6,
+        _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        combineLatestArity(source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }
+        combineLatestArity(source1, source2, source3, source4, source5, source6, source7) {
+            ($0, $1, $2, $3, $4, $5, $6)
+        }
     }
 }
 
-private func combineLatestArity<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, Result>(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Result
+private func combineLatestArity<
+    O1: ObservableType,
+    O2: ObservableType,
+    O3: ObservableType,
+    O4: ObservableType,
+    O5: ObservableType,
+    O6: ObservableType,
+    O7: ObservableType,
+    Result
+>(
+    _ source1: O1,
+    _ source2: O2,
+    _ source3: O3,
+    _ source4: O4,
+    _ source5: O5,
+    _ source6: O6,
+    _ source7: O7,
+    resultSelector:
+        @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Result
 ) -> Observable<Result> {
     let observable1 = source1.asObservable()
     let observable2 = source2.asObservable()
@@ -394,7 +538,9 @@ private func combineLatestArity<O1: ObservableType, O2: ObservableType, O3: Obse
         var latest5: O5.Element?
         var latest6: O6.Element?
         var latest7: O7.Element?
-        sink.setResultSelector { try resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!, latest6!, latest7!) }
+        sink.setResultSelector {
+            try resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!, latest6!, latest7!)
+        }
         return [
             sink.subscribe(observable1, index: 0) { latest1 = $0 },
             sink.subscribe(observable2, index: 1) { latest2 = $0 },
@@ -426,11 +572,39 @@ extension ObservableType {
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
+    public static func combineLatest<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType,
+        O7: ObservableType,
+        O8: ObservableType
+    >(
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
+        _ source5: O5,
+        _ source6: O6,
+        _ source7: O7,
+        _ source8: O8,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+            throws -> Element
     ) -> Observable<Element> {
-        combineLatestArity(source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector)
+        combineLatestArity(
+            source1,
+            source2,
+            source3,
+            source4,
+            source5,
+            source6,
+            source7,
+            source8,
+            resultSelector: resultSelector
+        )
     }
 }
 
@@ -443,16 +617,53 @@ extension ObservableType where Element == Any {
     /// Completion follows the rules of `combineLatest(_:_:resultSelector:)`.
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
+    public static func combineLatest<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType,
+        O7: ObservableType,
+        O8: ObservableType
+    >(
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
+        _ source5: O5,
+        _ source6: O6,
+        _ source7: O7,
+        _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        combineLatestArity(source1, source2, source3, source4, source5, source6, source7, source8) { ($0, $1, $2, $3, $4, $5, $6, $7) }
+        combineLatestArity(source1, source2, source3, source4, source5, source6, source7, source8) {
+            ($0, $1, $2, $3, $4, $5, $6, $7)
+        }
     }
 }
 
-private func combineLatestArity<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType, Result>(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Result
+private func combineLatestArity<
+    O1: ObservableType,
+    O2: ObservableType,
+    O3: ObservableType,
+    O4: ObservableType,
+    O5: ObservableType,
+    O6: ObservableType,
+    O7: ObservableType,
+    O8: ObservableType,
+    Result
+>(
+    _ source1: O1,
+    _ source2: O2,
+    _ source3: O3,
+    _ source4: O4,
+    _ source5: O5,
+    _ source6: O6,
+    _ source7: O7,
+    _ source8: O8,
+    resultSelector:
+        @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+        throws -> Result
 ) -> Observable<Result> {
     let observable1 = source1.asObservable()
     let observable2 = source2.asObservable()
@@ -471,7 +682,9 @@ private func combineLatestArity<O1: ObservableType, O2: ObservableType, O3: Obse
         var latest6: O6.Element?
         var latest7: O7.Element?
         var latest8: O8.Element?
-        sink.setResultSelector { try resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!, latest6!, latest7!, latest8!) }
+        sink.setResultSelector {
+            try resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!, latest6!, latest7!, latest8!)
+        }
         return [
             sink.subscribe(observable1, index: 0) { latest1 = $0 },
             sink.subscribe(observable2, index: 1) { latest2 = $0 },

@@ -60,7 +60,10 @@ private final class CompactMap<SourceType, ResultType>: Producer<ResultType>, @u
         self.transform = transform
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == ResultType {
         let sink = CompactMapSink(transform: self.transform, observer: observer, cancel: cancel)

@@ -102,7 +102,10 @@ where Sources.Element: ObservableConvertibleType {
         self.sources = sources
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
         let sink = ConcatSink<Sources, Observer>(sources: self.sources, observer: observer, cancel: cancel)

@@ -14,7 +14,9 @@ extension ObservableType {
     /// - parameter selector: A transform function to apply to each element.
     /// - returns: An observable sequence that contains the elements of each observed inner sequence, in
     ///   sequential order.
-    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
+    public func concatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    )
         -> Observable<Source.Element>
     {
         ConcatMap(source: self.asObservable(), selector: selector)
@@ -51,7 +53,10 @@ private final class ConcatMap<SourceElement, SourceSequence: ObservableConvertib
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == SourceSequence.Element {
         let sink = ConcatMapSink(selector: self.selector, observer: observer, cancel: cancel)

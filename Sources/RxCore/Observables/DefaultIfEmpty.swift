@@ -53,7 +53,10 @@ private final class DefaultIfEmpty<SourceType>: Producer<SourceType>, @unchecked
         self.defaultElement = `default`
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == SourceType {
         let sink = DefaultIfEmptySink(default: self.defaultElement, observer: observer, cancel: cancel)

@@ -13,7 +13,8 @@ extension ObservableType {
     ///   the resulting sequence.
     /// - returns: An observable sequence whose observers trigger an invocation of the given observable factory
     ///   function.
-    public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>) -> Observable<Element> {
+    public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>) -> Observable<Element>
+    {
         Deferred(observableFactory: observableFactory)
     }
 }
@@ -49,7 +50,10 @@ private final class Deferred<Element>: Producer<Element>, @unchecked Sendable {
         self.observableFactory = observableFactory
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
         let sink = DeferredSink(observer: observer, cancel: cancel)

@@ -41,7 +41,10 @@ private final class Dematerialize<SourceType: EventConvertible>: Producer<Source
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == SourceType.Element {
         let sink = DematerializeSink<SourceType, Observer>(observer: observer, cancel: cancel)

@@ -24,7 +24,9 @@ extension ObservableType {
     /// - parameter keySelector: A function to compute the comparison key for each element.
     /// - returns: An observable sequence only containing the distinct contiguous elements, based on a computed
     ///   key value, from the source sequence.
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key)
+    public func distinctUntilChanged<Key: Equatable>(
+        _ keySelector: @escaping (Element) throws -> Key
+    )
         -> Observable<Element>
     {
         self.distinctUntilChanged(keySelector, comparer: { $0 == $1 })
@@ -73,7 +75,9 @@ extension ObservableType {
     /// - parameter keyPath: The key path of the property compared.
     /// - returns: An observable sequence only containing the distinct contiguous elements, based on equality
     ///   operator on the provided key path.
-    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>)
+    public func distinctUntilChanged<Property: Equatable>(
+        at keyPath: KeyPath<Element, Property>
+    )
         -> Observable<Element>
     {
         self.distinctUntilChanged { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
@@ -128,7 +132,10 @@ private final class DistinctUntilChanged<Element, Key>: Producer<Element>, @unch
         self.comparer = comparer
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
         let sink = DistinctUntilChangedSink(parent: self, observer: observer, cancel: cancel)

@@ -129,7 +129,10 @@ private final class Do<Element>: Producer<Element>, @unchecked Sendable {
         self.onDispose = onDispose
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
         self.onSubscribe?()

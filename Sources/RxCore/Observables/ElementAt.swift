@@ -58,7 +58,10 @@ private final class ElementAt<SourceType>: Producer<SourceType>, @unchecked Send
         self.index = index
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == SourceType {
         let sink = ElementAtSink(index: self.index, observer: observer, cancel: cancel)

@@ -44,7 +44,10 @@ private final class First<Element>: Producer<Element?>, @unchecked Sendable {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element? {
         let sink = FirstSink<Element, Observer>(observer: observer, cancel: cancel)

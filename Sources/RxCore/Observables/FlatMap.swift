@@ -15,7 +15,9 @@ extension ObservableType {
     /// - parameter selector: A transform function to apply to each element.
     /// - returns: An observable sequence whose elements are the result of invoking the one-to-many transform
     ///   function on each element of the input sequence.
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
+    public func flatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    )
         -> Observable<Source.Element>
     {
         FlatMap(source: self.asObservable(), selector: selector)
@@ -52,7 +54,10 @@ private final class FlatMap<SourceElement, SourceSequence: ObservableConvertible
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == SourceSequence.Element {
         let sink = FlatMapSink(selector: self.selector, observer: observer, cancel: cancel)

@@ -1,7 +1,9 @@
 extension ObservableType {
     /// Projects each element of an observable sequence to an observable sequence and merges the resulting
-    /// observable sequences into one observable sequence. If element is received while there is some
-    /// projected observable sequence being merged it will simply be ignored.
+    /// observable sequences into one observable sequence, ignoring elements that arrive while one runs.
+    ///
+    /// If element is received while there is some projected observable sequence being merged it will simply be
+    /// ignored.
     ///
     /// - seealso: [flatMapFirst operator on reactivex.io](http://reactivex.io/documentation/operators/flatmap.html)
     ///
@@ -14,7 +16,9 @@ extension ObservableType {
     /// - returns: An observable sequence whose elements are the result of invoking the one-to-many transform
     ///   function on each element of the input sequence that was received while no other sequence was being
     ///   calculated.
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
+    public func flatMapFirst<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    )
         -> Observable<Source.Element>
     {
         FlatMapFirst(source: self.asObservable(), selector: selector)
@@ -22,7 +26,9 @@ extension ObservableType {
 }
 
 private final class FlatMapFirstSink<
-    SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType
+    SourceElement,
+    SourceSequence: ObservableConvertibleType,
+    Observer: ObserverType
 >: MergeSink<SourceElement, SourceSequence, Observer>, @unchecked Sendable
 where Observer.Element == SourceSequence.Element {
     typealias Selector = (SourceElement) throws -> SourceSequence
@@ -56,7 +62,10 @@ private final class FlatMapFirst<SourceElement, SourceSequence: ObservableConver
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == SourceSequence.Element {
         let sink = FlatMapFirstSink(selector: self.selector, observer: observer, cancel: cancel)

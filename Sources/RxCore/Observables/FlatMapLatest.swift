@@ -20,7 +20,9 @@ extension ObservableType {
     /// - returns: An observable sequence whose elements are the result of invoking the transform function on each
     ///   element of source producing an Observable of Observable sequences and that at any point in time produces
     ///   the elements of the most recent inner observable sequence that has been received.
-    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
+    public func flatMapLatest<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    )
         -> Observable<Source.Element>
     {
         FlatMapLatest(source: self.asObservable(), selector: selector)
@@ -49,7 +51,9 @@ extension ObservableType where Element: ObservableConvertibleType {
 }
 
 private final class FlatMapLatestSink<
-    SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType
+    SourceElement,
+    SourceSequence: ObservableConvertibleType,
+    Observer: ObserverType
 >: Sink<Observer>, ObserverType, @unchecked Sendable
 where Observer.Element == SourceSequence.Element {
     typealias Element = SourceElement
@@ -118,7 +122,9 @@ where Observer.Element == SourceSequence.Element {
 }
 
 private final class FlatMapLatestSinkInner<
-    SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType
+    SourceElement,
+    SourceSequence: ObservableConvertibleType,
+    Observer: ObserverType
 >: ObserverType
 where Observer.Element == SourceSequence.Element {
     typealias Element = Observer.Element
@@ -170,7 +176,10 @@ private final class FlatMapLatest<SourceElement, SourceSequence: ObservableConve
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == SourceSequence.Element {
         let sink = FlatMapLatestSink(selector: self.selector, observer: observer, cancel: cancel)

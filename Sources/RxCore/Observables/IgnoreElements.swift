@@ -1,6 +1,7 @@
 extension ObservableType {
-    /// Skips elements and completes (or errors) when the observable sequence completes (or errors). Equivalent to
-    /// filter that always returns false.
+    /// Skips elements and completes (or errors) when the observable sequence completes (or errors).
+    ///
+    /// Equivalent to filter that always returns false.
     ///
     /// - seealso: [ignoreElements operator on reactivex.io](http://reactivex.io/documentation/operators/ignoreelements.html)
     ///
@@ -39,7 +40,10 @@ private final class IgnoreElements<SourceType>: Producer<Never>, @unchecked Send
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Never {
         let sink = IgnoreElementsSink<SourceType, Observer>(observer: observer, cancel: cancel)

@@ -32,7 +32,10 @@ private final class Materialize<Element>: Producer<Event<Element>>, @unchecked S
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Event<Element> {
         let sink = MaterializeSink<Element, Observer>(observer: observer, cancel: cancel)

@@ -41,7 +41,10 @@ private final class MergeLimited<SourceSequence: ObservableConvertibleType>: Pro
         self.maxConcurrent = maxConcurrent
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == SourceSequence.Element {
         let sink = MergeLimitedBasicSink<SourceSequence, Observer>(

@@ -1,7 +1,8 @@
 extension ObservableType {
     /// Applies an `accumulator` function over an observable sequence, returning the result of the aggregation as
-    /// a single element in the result sequence. The specified `seed` value is used as the initial accumulator
-    /// value.
+    /// a single element in the result sequence.
+    ///
+    /// The specified `seed` value is used as the initial accumulator value.
     ///
     /// For aggregation behavior with incremental intermediate results, see `scan`.
     ///
@@ -26,8 +27,9 @@ extension ObservableType {
     }
 
     /// Applies an `accumulator` function over an observable sequence, returning the result of the aggregation as
-    /// a single element in the result sequence. The specified `seed` value is used as the initial accumulator
-    /// value.
+    /// a single element in the result sequence.
+    ///
+    /// The specified `seed` value is used as the initial accumulator value.
     ///
     /// - seealso: [reduce operator on reactivex.io](http://reactivex.io/documentation/operators/reduce.html)
     ///
@@ -103,7 +105,10 @@ private final class Reduce<SourceType, AccumulateType, ResultType>: Producer<Res
         self.mapResult = mapResult
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == ResultType {
         let sink = ReduceSink(parent: self, observer: observer, cancel: cancel)

@@ -45,7 +45,10 @@ private final class RepeatElement<Element>: Producer<Element>, @unchecked Sendab
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
         let sink = RepeatElementSink(parent: self, observer: observer, cancel: cancel)

@@ -1,6 +1,7 @@
 extension ObservableType {
-    /// Repeats the source observable sequence on error when the notifier emits a next value. If the source
-    /// observable errors and the notifier completes, it will complete the source sequence.
+    /// Repeats the source observable sequence on error when the notifier emits a next value.
+    ///
+    /// If the source observable errors and the notifier completes, it will complete the source sequence.
     ///
     /// - seealso: [retry operator on reactivex.io](http://reactivex.io/documentation/operators/retry.html)
     ///
@@ -26,8 +27,9 @@ extension ObservableType {
         RetryWhen(source: self.asObservable(), notificationHandler: notificationHandler)
     }
 
-    /// Repeats the source observable sequence on error when the notifier emits a next value. If the source
-    /// observable errors and the notifier completes, it will complete the source sequence.
+    /// Repeats the source observable sequence on error when the notifier emits a next value.
+    ///
+    /// If the source observable errors and the notifier completes, it will complete the source sequence.
     ///
     /// - seealso: [retry operator on reactivex.io](http://reactivex.io/documentation/operators/retry.html)
     ///
@@ -101,7 +103,9 @@ private final class RetryWhenAttempt<Observer: ObserverType, TriggerElement, Err
             }
             self.subscription.dispose()
             // Listen to the notifier before the error is reported, so a synchronous reaction is not missed.
-            self.triggerSubscription.setDisposable(self.parent.notifier.subscribe(RetryWhenTrigger(parent: self.parent)))
+            self.triggerSubscription.setDisposable(
+                self.parent.notifier.subscribe(RetryWhenTrigger(parent: self.parent))
+            )
             self.parent.errors.on(.next(typedError))
         case .completed:
             self.parent.forwardOn(event)
@@ -160,7 +164,10 @@ private final class RetryWhen<Element, TriggerObservable: ObservableType, Error:
         self.notificationHandler = notificationHandler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
         let sink = RetryWhenSink<Observer, TriggerObservable.Element, Error>(

@@ -1,6 +1,7 @@
 extension ObservableType {
-    /// Applies an accumulator function over an observable sequence and returns each intermediate result. The
-    /// specified seed value is used as the initial accumulator value; the accumulator mutates it in place.
+    /// Applies an accumulator function over an observable sequence and returns each intermediate result.
+    ///
+    /// The specified seed value is used as the initial accumulator value; the accumulator mutates it in place.
     ///
     /// - seealso: [scan operator on reactivex.io](http://reactivex.io/documentation/operators/scan.html)
     ///
@@ -16,8 +17,9 @@ extension ObservableType {
         Scan(source: self.asObservable(), seed: seed, accumulator: accumulator)
     }
 
-    /// Applies an accumulator function over an observable sequence and returns each intermediate result. The
-    /// specified seed value is used as the initial accumulator value.
+    /// Applies an accumulator function over an observable sequence and returns each intermediate result.
+    ///
+    /// The specified seed value is used as the initial accumulator value.
     ///
     /// - seealso: [scan operator on reactivex.io](http://reactivex.io/documentation/operators/scan.html)
     ///
@@ -82,7 +84,10 @@ private final class Scan<Element, Accumulate>: Producer<Accumulate>, @unchecked 
         self.accumulator = accumulator
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Accumulate {
         let sink = ScanSink(parent: self, observer: observer, cancel: cancel)

@@ -94,7 +94,10 @@ private final class SingleAsync<Element>: Producer<Element>, @unchecked Sendable
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
         let sink = SingleAsyncSink(parent: self, observer: observer, cancel: cancel)

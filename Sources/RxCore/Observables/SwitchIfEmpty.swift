@@ -79,7 +79,10 @@ private final class SwitchIfEmpty<Element>: Producer<Element>, @unchecked Sendab
         self.ifEmpty = ifEmpty
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
         let sink = SwitchIfEmptySink(ifEmpty: self.ifEmpty, observer: observer, cancel: cancel)

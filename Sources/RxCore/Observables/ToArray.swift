@@ -41,7 +41,10 @@ private final class ToArray<SourceType>: Producer<[SourceType]>, @unchecked Send
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == [SourceType] {
         let sink = ToArraySink(observer: observer, cancel: cancel)

@@ -69,7 +69,10 @@ private final class Using<Element, Resource: Disposable>: Producer<Element>, @un
         self.observableFactory = observableFactory
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
         let sink = UsingSink(parent: self, observer: observer, cancel: cancel)

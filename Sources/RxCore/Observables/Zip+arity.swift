@@ -22,7 +22,8 @@ extension ObservableType {
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
     public static func zip<O1: ObservableType, O2: ObservableType>(
-        _ source1: O1, _ source2: O2,
+        _ source1: O1,
+        _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
         zipArity(source1, source2, resultSelector: resultSelector)
@@ -39,14 +40,16 @@ extension ObservableType where Element == Any {
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
     public static func zip<O1: ObservableType, O2: ObservableType>(
-        _ source1: O1, _ source2: O2
+        _ source1: O1,
+        _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
         zipArity(source1, source2) { ($0, $1) }
     }
 }
 
 private func zipArity<O1: ObservableType, O2: ObservableType, Result>(
-    _ source1: O1, _ source2: O2,
+    _ source1: O1,
+    _ source2: O2,
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Result
 ) -> Observable<Result> {
     let observable1 = source1.asObservable()
@@ -82,7 +85,9 @@ extension ObservableType {
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3,
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
         zipArity(source1, source2, source3, resultSelector: resultSelector)
@@ -99,14 +104,18 @@ extension ObservableType where Element == Any {
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
         zipArity(source1, source2, source3) { ($0, $1, $2) }
     }
 }
 
 private func zipArity<O1: ObservableType, O2: ObservableType, O3: ObservableType, Result>(
-    _ source1: O1, _ source2: O2, _ source3: O3,
+    _ source1: O1,
+    _ source2: O2,
+    _ source3: O3,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Result
 ) -> Observable<Result> {
     let observable1 = source1.asObservable()
@@ -145,7 +154,10 @@ extension ObservableType {
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
         zipArity(source1, source2, source3, source4, resultSelector: resultSelector)
@@ -162,14 +174,20 @@ extension ObservableType where Element == Any {
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
         zipArity(source1, source2, source3, source4) { ($0, $1, $2, $3) }
     }
 }
 
 private func zipArity<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, Result>(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+    _ source1: O1,
+    _ source2: O2,
+    _ source3: O3,
+    _ source4: O4,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Result
 ) -> Observable<Result> {
     let observable1 = source1.asObservable()
@@ -181,7 +199,9 @@ private func zipArity<O1: ObservableType, O2: ObservableType, O3: ObservableType
         var values2 = Queue<O2.Element>()
         var values3 = Queue<O3.Element>()
         var values4 = Queue<O4.Element>()
-        sink.setResultSelector { try resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!) }
+        sink.setResultSelector {
+            try resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!)
+        }
         return [
             sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
             sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
@@ -210,8 +230,18 @@ extension ObservableType {
     ///   the sources.
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType
+    >(
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
+        _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
         zipArity(source1, source2, source3, source4, source5, resultSelector: resultSelector)
@@ -227,15 +257,36 @@ extension ObservableType where Element == Any {
     /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType
+    >(
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
+        _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
         zipArity(source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }
     }
 }
 
-private func zipArity<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, Result>(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
+private func zipArity<
+    O1: ObservableType,
+    O2: ObservableType,
+    O3: ObservableType,
+    O4: ObservableType,
+    O5: ObservableType,
+    Result
+>(
+    _ source1: O1,
+    _ source2: O2,
+    _ source3: O3,
+    _ source4: O4,
+    _ source5: O5,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Result
 ) -> Observable<Result> {
     let observable1 = source1.asObservable()
@@ -249,7 +300,15 @@ private func zipArity<O1: ObservableType, O2: ObservableType, O3: ObservableType
         var values3 = Queue<O3.Element>()
         var values4 = Queue<O4.Element>()
         var values5 = Queue<O5.Element>()
-        sink.setResultSelector { try resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!, values5.dequeue()!) }
+        sink.setResultSelector {
+            try resultSelector(
+                values1.dequeue()!,
+                values2.dequeue()!,
+                values3.dequeue()!,
+                values4.dequeue()!,
+                values5.dequeue()!
+            )
+        }
         return [
             sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
             sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
@@ -279,9 +338,22 @@ extension ObservableType {
     ///   the sources.
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType
+    >(
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
+        _ source5: O5,
+        _ source6: O6,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
         zipArity(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector)
     }
@@ -296,15 +368,40 @@ extension ObservableType where Element == Any {
     /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType
+    >(
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
+        _ source5: O5,
+        _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
         zipArity(source1, source2, source3, source4, source5, source6) { ($0, $1, $2, $3, $4, $5) }
     }
 }
 
-private func zipArity<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, Result>(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+private func zipArity<
+    O1: ObservableType,
+    O2: ObservableType,
+    O3: ObservableType,
+    O4: ObservableType,
+    O5: ObservableType,
+    O6: ObservableType,
+    Result
+>(
+    _ source1: O1,
+    _ source2: O2,
+    _ source3: O3,
+    _ source4: O4,
+    _ source5: O5,
+    _ source6: O6,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Result
 ) -> Observable<Result> {
     let observable1 = source1.asObservable()
@@ -320,7 +417,16 @@ private func zipArity<O1: ObservableType, O2: ObservableType, O3: ObservableType
         var values4 = Queue<O4.Element>()
         var values5 = Queue<O5.Element>()
         var values6 = Queue<O6.Element>()
-        sink.setResultSelector { try resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!, values5.dequeue()!, values6.dequeue()!) }
+        sink.setResultSelector {
+            try resultSelector(
+                values1.dequeue()!,
+                values2.dequeue()!,
+                values3.dequeue()!,
+                values4.dequeue()!,
+                values5.dequeue()!,
+                values6.dequeue()!
+            )
+        }
         return [
             sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
             sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
@@ -351,9 +457,25 @@ extension ObservableType {
     ///   the sources.
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType,
+        O7: ObservableType
+    >(
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
+        _ source5: O5,
+        _ source6: O6,
+        _ source7: O7,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
+            Element
     ) -> Observable<Element> {
         zipArity(source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
     }
@@ -368,16 +490,46 @@ extension ObservableType where Element == Any {
     /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType,
+        O7: ObservableType
+    >(
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
+        _ source5: O5,
+        _ source6: O6,
+        _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
         zipArity(source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }
     }
 }
 
-private func zipArity<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, Result>(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Result
+private func zipArity<
+    O1: ObservableType,
+    O2: ObservableType,
+    O3: ObservableType,
+    O4: ObservableType,
+    O5: ObservableType,
+    O6: ObservableType,
+    O7: ObservableType,
+    Result
+>(
+    _ source1: O1,
+    _ source2: O2,
+    _ source3: O3,
+    _ source4: O4,
+    _ source5: O5,
+    _ source6: O6,
+    _ source7: O7,
+    resultSelector:
+        @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Result
 ) -> Observable<Result> {
     let observable1 = source1.asObservable()
     let observable2 = source2.asObservable()
@@ -394,7 +546,17 @@ private func zipArity<O1: ObservableType, O2: ObservableType, O3: ObservableType
         var values5 = Queue<O5.Element>()
         var values6 = Queue<O6.Element>()
         var values7 = Queue<O7.Element>()
-        sink.setResultSelector { try resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!, values5.dequeue()!, values6.dequeue()!, values7.dequeue()!) }
+        sink.setResultSelector {
+            try resultSelector(
+                values1.dequeue()!,
+                values2.dequeue()!,
+                values3.dequeue()!,
+                values4.dequeue()!,
+                values5.dequeue()!,
+                values6.dequeue()!,
+                values7.dequeue()!
+            )
+        }
         return [
             sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
             sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
@@ -426,9 +588,27 @@ extension ObservableType {
     ///   the sources.
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType,
+        O7: ObservableType,
+        O8: ObservableType
+    >(
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
+        _ source5: O5,
+        _ source6: O6,
+        _ source7: O7,
+        _ source8: O8,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+            throws -> Element
     ) -> Observable<Element> {
         zipArity(source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector)
     }
@@ -443,16 +623,53 @@ extension ObservableType where Element == Any {
     /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType,
+        O7: ObservableType,
+        O8: ObservableType
+    >(
+        _ source1: O1,
+        _ source2: O2,
+        _ source3: O3,
+        _ source4: O4,
+        _ source5: O5,
+        _ source6: O6,
+        _ source7: O7,
+        _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        zipArity(source1, source2, source3, source4, source5, source6, source7, source8) { ($0, $1, $2, $3, $4, $5, $6, $7) }
+        zipArity(source1, source2, source3, source4, source5, source6, source7, source8) {
+            ($0, $1, $2, $3, $4, $5, $6, $7)
+        }
     }
 }
 
-private func zipArity<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType, Result>(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Result
+private func zipArity<
+    O1: ObservableType,
+    O2: ObservableType,
+    O3: ObservableType,
+    O4: ObservableType,
+    O5: ObservableType,
+    O6: ObservableType,
+    O7: ObservableType,
+    O8: ObservableType,
+    Result
+>(
+    _ source1: O1,
+    _ source2: O2,
+    _ source3: O3,
+    _ source4: O4,
+    _ source5: O5,
+    _ source6: O6,
+    _ source7: O7,
+    _ source8: O8,
+    resultSelector:
+        @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+        throws -> Result
 ) -> Observable<Result> {
     let observable1 = source1.asObservable()
     let observable2 = source2.asObservable()
@@ -471,7 +688,18 @@ private func zipArity<O1: ObservableType, O2: ObservableType, O3: ObservableType
         var values6 = Queue<O6.Element>()
         var values7 = Queue<O7.Element>()
         var values8 = Queue<O8.Element>()
-        sink.setResultSelector { try resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!, values5.dequeue()!, values6.dequeue()!, values7.dequeue()!, values8.dequeue()!) }
+        sink.setResultSelector {
+            try resultSelector(
+                values1.dequeue()!,
+                values2.dequeue()!,
+                values3.dequeue()!,
+                values4.dequeue()!,
+                values5.dequeue()!,
+                values6.dequeue()!,
+                values7.dequeue()!,
+                values8.dequeue()!
+            )
+        }
         return [
             sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
             sink.subscribe(observable2, index: 1) { values2.enqueue($0) },

@@ -101,7 +101,14 @@ final class CombineLatestTests: XCTestCase {
 
         let res = scheduler.start {
             Observable.combineLatest(
-                sources[0], sources[1], sources[2], sources[3], sources[4], sources[5], sources[6], sources[7]
+                sources[0],
+                sources[1],
+                sources[2],
+                sources[3],
+                sources[4],
+                sources[5],
+                sources[6],
+                sources[7]
             ) { (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: Int, h: Int) -> Int in
                 [a, b, c, d, e, f, g, h].reduce(0, +)
             }
