@@ -24,12 +24,13 @@ extension ObservableType {
     }
 }
 
-private final class GenerateSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+private final class GenerateSink<Observer: ObserverType>: Sink<Observer>, GeneratorSink, @unchecked Sendable {
     typealias Element = Observer.Element
     typealias Parent = Generate<Element>
 
     private let parent: Parent
     private var state: Element
+    private var isFirst = true
 
     init(parent: Parent, observer: Observer, cancel: Cancelable) {
         self.parent = parent
@@ -38,23 +39,25 @@ private final class GenerateSink<Observer: ObserverType>: Sink<Observer>, @unche
     }
 
     func run() -> Disposable {
-        self.parent.scheduler.scheduleRecursive(true) { isFirst, recurse in
-            do {
-                if !isFirst {
-                    self.state = try self.parent.iterate(self.state)
-                }
-                if try self.parent.condition(self.state) {
-                    self.forwardOn(.next(self.state))
-                    recurse(false)
-                } else {
-                    self.forwardOn(.completed)
-                    self.dispose()
-                }
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
+        self.runGenerator(on: self.parent.scheduler)
+    }
+
+    func step() -> Bool {
+        do {
+            if !self.isFirst {
+                self.state = try self.parent.iterate(self.state)
             }
+            self.isFirst = false
+            if try self.parent.condition(self.state) {
+                self.forwardOn(.next(self.state))
+                return true
+            }
+            self.forwardOn(.completed)
+        } catch let error {
+            self.forwardOn(.error(error))
         }
+        self.dispose()
+        return false
     }
 }
 

@@ -29,11 +29,12 @@ extension ObservableType where Element: RxAbstractInteger {
     }
 }
 
-private final class RangeSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
+private final class RangeSink<Observer: ObserverType>: Sink<Observer>, GeneratorSink, @unchecked Sendable
 where Observer.Element: RxAbstractInteger {
     typealias Parent = RangeProducer<Observer.Element>
 
     private let parent: Parent
+    private var offset: Observer.Element = 0
 
     init(parent: Parent, observer: Observer, cancel: Cancelable) {
         self.parent = parent
@@ -41,17 +42,18 @@ where Observer.Element: RxAbstractInteger {
     }
 
     func run() -> Disposable {
-        let start = self.parent.start
-        let count = self.parent.count
-        return self.parent.scheduler.scheduleRecursive(0 as Observer.Element) { offset, recurse in
-            if offset < count {
-                self.forwardOn(.next(start + offset))
-                recurse(offset + 1)
-            } else {
-                self.forwardOn(.completed)
-                self.dispose()
-            }
+        self.runGenerator(on: self.parent.scheduler)
+    }
+
+    func step() -> Bool {
+        if self.offset < self.parent.count {
+            self.forwardOn(.next(self.parent.start + self.offset))
+            self.offset += 1
+            return true
         }
+        self.forwardOn(.completed)
+        self.dispose()
+        return false
     }
 }
 

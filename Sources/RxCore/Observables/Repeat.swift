@@ -18,7 +18,7 @@ extension ObservableType {
     }
 }
 
-private final class RepeatElementSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+private final class RepeatElementSink<Observer: ObserverType>: Sink<Observer>, GeneratorSink, @unchecked Sendable {
     typealias Parent = RepeatElement<Observer.Element>
 
     private let parent: Parent
@@ -29,10 +29,12 @@ private final class RepeatElementSink<Observer: ObserverType>: Sink<Observer>, @
     }
 
     func run() -> Disposable {
-        self.parent.scheduler.scheduleRecursive(self.parent.element) { element, recurse in
-            self.forwardOn(.next(element))
-            recurse(element)
-        }
+        self.runGenerator(on: self.parent.scheduler)
+    }
+
+    func step() -> Bool {
+        self.forwardOn(.next(self.parent.element))
+        return true
     }
 }
 

@@ -58,28 +58,31 @@ extension ObservableType {
 }
 
 private final class ObservableSequenceSink<Source: Swift.Sequence, Observer: ObserverType>: Sink<Observer>,
-    @unchecked Sendable
+    GeneratorSink, @unchecked Sendable
 where Source.Element == Observer.Element {
     typealias Parent = ObservableSequence<Source>
 
     private let parent: Parent
+    private var iterator: Source.Iterator
 
     init(parent: Parent, observer: Observer, cancel: Cancelable) {
         self.parent = parent
+        self.iterator = parent.elements.makeIterator()
         super.init(observer: observer, cancel: cancel)
     }
 
     func run() -> Disposable {
-        self.parent.scheduler.scheduleRecursive(self.parent.elements.makeIterator()) { iterator, recurse in
-            var iterator = iterator
-            if let element = iterator.next() {
-                self.forwardOn(.next(element))
-                recurse(iterator)
-            } else {
-                self.forwardOn(.completed)
-                self.dispose()
-            }
+        self.runGenerator(on: self.parent.scheduler)
+    }
+
+    func step() -> Bool {
+        if let element = self.iterator.next() {
+            self.forwardOn(.next(element))
+            return true
         }
+        self.forwardOn(.completed)
+        self.dispose()
+        return false
     }
 }
 
