@@ -1,3 +1,4 @@
+import Dispatch
 import RxCore
 import RxCoreTest
 import XCTest
@@ -125,6 +126,38 @@ final class CombineLatestTests: XCTestCase {
         let res = scheduler.start { Observable.combineLatest(xs, ys) { "\(String(describing: $0))-\($1)" } }
 
         XCTAssertEqual(res.events, [.next(220, "nil-1"), .completed(300)])
+    }
+
+    func testCombineLatest_sourcesEmittingFromManyThreads_everyElementProducesOneSerializedResult() {
+        let left = PublishSubject<Int>()
+        let right = PublishSubject<Int>()
+        let inside = NSLockedCounter()
+        var results = 0
+        var overlapped = false
+        var completed = false
+        let subscription = Observable.combineLatest(left, right) { $0 + $1 }.subscribe(
+            onNext: { _ in
+                if inside.increment() != 1 { overlapped = true }
+                results += 1
+                inside.decrement()
+            },
+            onCompleted: { completed = true }
+        )
+        left.onNext(0)
+        right.onNext(0)
+
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let subject = index == 0 ? left : right
+            for value in 1...1000 {
+                subject.onNext(value)
+            }
+            subject.onCompleted()
+        }
+
+        XCTAssertFalse(overlapped)
+        XCTAssertEqual(results, 2001)
+        XCTAssertTrue(completed)
+        subscription.dispose()
     }
 
     // MARK: collection

@@ -1,3 +1,4 @@
+import Dispatch
 import RxCore
 import RxCoreTest
 import XCTest
@@ -103,6 +104,36 @@ final class ZipTests: XCTestCase {
         XCTAssertEqual(tuples.count, 1)
         let (a, b, c, d, e, f, g, h) = tuples[0]
         XCTAssertEqual([a, b, c, d, e, f, g, h], [1, 1, 1, 1, 1, 1, 1, 1])
+    }
+
+    func testZip_sourcesEmittingFromManyThreads_pairsEveryElementInOrder() {
+        let left = PublishSubject<Int>()
+        let right = PublishSubject<Int>()
+        let inside = NSLockedCounter()
+        var pairs = [Int]()
+        var overlapped = false
+        var completed = false
+        let subscription = Observable.zip(left, right) { $0 == $1 ? $0 : -1 }.subscribe(
+            onNext: { value in
+                if inside.increment() != 1 { overlapped = true }
+                pairs.append(value)
+                inside.decrement()
+            },
+            onCompleted: { completed = true }
+        )
+
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let subject = index == 0 ? left : right
+            for value in 0..<1000 {
+                subject.onNext(value)
+            }
+            subject.onCompleted()
+        }
+
+        XCTAssertFalse(overlapped)
+        XCTAssertEqual(pairs, Array(0..<1000))
+        XCTAssertTrue(completed)
+        subscription.dispose()
     }
 
     // MARK: collection
