@@ -1,0 +1,47 @@
+import AsyncHTTPClient
+import Foundation
+
+/// The live `HTTPTransport`, on AsyncHTTPClient: exact per-request deadlines, private CA support, flat memory.
+public struct AsyncHTTPClientTransport: HTTPTransport {
+    /// At most this much of a response body is kept (enough for an error message).
+    public static let maxResponseBytes = 64 * 1024
+
+    private let client: HTTPClient
+
+    /// Creates a transport on a client the caller owns (and shuts down).
+    public init(client: HTTPClient) {
+        self.client = client
+    }
+
+    /// Creates a transport on AsyncHTTPClient's process-wide shared client (never shut down).
+    public init() {
+        self.client = .shared
+    }
+
+    /// Sends a request within its timeout (the deadline covers the response head and collecting the body).
+    public func send(_ request: SinkRequest) async throws -> SinkResponse {
+        var outgoing = HTTPClientRequest(url: request.url.reveal())
+        outgoing.method = .RAW(value: request.method)
+        for header in request.headers {
+            outgoing.headers.add(name: header.name, value: header.value)
+        }
+        outgoing.body = .bytes(Array(request.body))
+        let (seconds, attoseconds) = request.timeout.components
+        let response = try await client.execute(
+            outgoing, timeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+        var body = Data()
+        do {
+            for try await var chunk in response.body {
+                let room = Self.maxResponseBytes - body.count
+                if room <= 0 { break }
+                if let bytes = chunk.readBytes(length: min(room, chunk.readableBytes)) { body.append(contentsOf: bytes) }
+            }
+        } catch {
+            // A body cut short still leaves a usable status; the status decides the outcome.
+        }
+        return SinkResponse(
+            status: Int(response.status.code),
+            headers: response.headers.map { (name: $0.name, value: $0.value) },
+            body: body)
+    }
+}
