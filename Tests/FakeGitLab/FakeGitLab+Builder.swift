@@ -1,7 +1,8 @@
 import Foundation
 
-/// The builder API: users, groups, projects and credentials. Every call takes effect at once, also while the
-/// server runs.
+/// The builder API: users, groups, projects and credentials.
+///
+/// Every call takes effect at once, also while the server runs.
 extension FakeGitLab {
     /// Adds a user (an author, a token owner, a project member).
     ///
@@ -9,17 +10,30 @@ extension FakeGitLab {
     /// - parameter utcOffsetMinutes: The offset of the user's commit dates.
     @discardableResult
     public func addUser(
-        _ username: String, name: String? = nil, email: String? = nil, password: String? = nil,
+        _ username: String,
+        name: String? = nil,
+        email: String? = nil,
+        password: String? = nil,
         utcOffsetMinutes: Int = 0
     ) -> FakeUser {
         let now = store.clock.now
         let user = store.write { world in
             world.addUser(
-                username: username, name: name ?? username.capitalized, email: email ?? "\(username)@example.com",
-                password: password, utcOffsetMinutes: utcOffsetMinutes, now: now
+                username: username,
+                name: name ?? username.capitalized,
+                email: email ?? "\(username)@example.com",
+                password: password,
+                utcOffsetMinutes: utcOffsetMinutes,
+                now: now
             )
         }
-        return FakeUser(id: user.id, username: user.username, name: user.name, email: user.email, utcOffsetMinutes: utcOffsetMinutes)
+        return FakeUser(
+            id: user.id,
+            username: user.username,
+            name: user.name,
+            email: user.email,
+            utcOffsetMinutes: utcOffsetMinutes
+        )
     }
 
     /// Adds a group at `fullPath` (creating missing parent groups).
@@ -29,22 +43,34 @@ extension FakeGitLab {
         return FakeGroup(id: group.id, gitlab: self)
     }
 
-    /// Adds a project at `fullPath` (`group/subgroup/name`, creating missing groups). Its repository is empty
-    /// until the first commit; the first branch pushed becomes the default branch.
+    /// Adds a project at `fullPath` (`group/subgroup/name`, creating missing groups).
+    ///
+    /// Its repository is empty until the first commit; the first branch pushed becomes the default branch.
     ///
     /// - parameter owner: The owner (a member; `owned=true` lists it).
     /// - parameter members: Users who can see it when private and list it with `membership=true`.
     /// - parameter objectFormat: `.sha256` for 64-digit commit ids.
     @discardableResult
     public func addProject(
-        _ fullPath: String, name: String? = nil, visibility: FakeVisibility = .public, owner: FakeUser? = nil,
-        members: [FakeUser] = [], description: String? = nil, objectFormat: FakeObjectFormat = .sha1
+        _ fullPath: String,
+        name: String? = nil,
+        visibility: FakeVisibility = .public,
+        owner: FakeUser? = nil,
+        members: [FakeUser] = [],
+        description: String? = nil,
+        objectFormat: FakeObjectFormat = .sha1
     ) -> FakeProject {
         let now = store.clock.now
         let project = store.write { world in
             var project = world.addProject(
-                fullPath: fullPath, name: name, visibility: visibility, defaultBranch: nil, objectFormat: objectFormat,
-                description: description, owner: owner?.id, now: now
+                fullPath: fullPath,
+                name: name,
+                visibility: visibility,
+                defaultBranch: nil,
+                objectFormat: objectFormat,
+                description: description,
+                owner: owner?.id,
+                now: now
             )
             for member in members { project.members.insert(member.id) }
             world.projects[project.id] = project
@@ -71,14 +97,21 @@ extension FakeGitLab {
     ///   `insufficient_scope`).
     @discardableResult
     public func addPersonalAccessToken(
-        for user: FakeUser, scopes: Set<String> = ["read_api"], expiresAt: Date? = nil
+        for user: FakeUser,
+        scopes: Set<String> = ["read_api"],
+        expiresAt: Date? = nil
     ) -> String {
-        store.write { $0.issueToken(prefix: "glpat-", kind: .personal, userID: user.id, scopes: scopes, expiresAt: expiresAt) }
+        store.write {
+            $0.issueToken(prefix: "glpat-", kind: .personal, userID: user.id, scopes: scopes, expiresAt: expiresAt)
+        }
     }
 
     /// Creates an OAuth access token (expiring after `lifetime`) and its refresh token for `user`.
     @discardableResult
-    public func addOAuthToken(for user: FakeUser, lifetime: TimeInterval? = nil) -> (accessToken: String, refreshToken: String) {
+    public func addOAuthToken(
+        for user: FakeUser,
+        lifetime: TimeInterval? = nil
+    ) -> (accessToken: String, refreshToken: String) {
         let now = store.clock.now
         let lifetime = lifetime ?? configuration.oauthTokenLifetime
         let token = store.write { $0.issueOAuthToken(userID: user.id, scopes: ["api"], lifetime: lifetime, now: now) }
@@ -88,7 +121,15 @@ extension FakeGitLab {
     /// Creates a CI job token of `project`, run by `user` (`JOB-TOKEN`; project-scoped endpoints only).
     @discardableResult
     public func addJobToken(for user: FakeUser, project: FakeProject) -> String {
-        store.write { $0.issueToken(prefix: "glcbt-", kind: .job(projectID: project.id), userID: user.id, scopes: ["read_api"], expiresAt: nil) }
+        store.write {
+            $0.issueToken(
+                prefix: "glcbt-",
+                kind: .job(projectID: project.id),
+                userID: user.id,
+                scopes: ["read_api"],
+                expiresAt: nil
+            )
+        }
     }
 
     /// Registers an OAuth application (its `client_id` and optional secret) for the token endpoint.

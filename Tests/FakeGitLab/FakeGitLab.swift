@@ -25,6 +25,7 @@ import Synchronization
 public final class FakeGitLab: Sendable {
     let store: FakeGitLabStore
     let control = FakeControl()
+    let logCache = FakeLogCache()
     private let server: Mutex<FakeGitLabServer?> = Mutex(nil)
     private let address: Mutex<String?> = Mutex(nil)
 
@@ -60,7 +61,9 @@ public final class FakeGitLab: Sendable {
         await server?.stop()
     }
 
-    /// `http://127.0.0.1:<port>` — the host URL to give a client. Only valid after `start()`.
+    /// `http://127.0.0.1:<port>` — the host URL to give a client.
+    ///
+    /// Only valid after `start()`.
     public var baseURL: URL {
         guard let address = address.withLock({ $0 }) else { preconditionFailure("FakeGitLab: call start() first") }
         return URL(string: address)!
@@ -109,22 +112,44 @@ public final class FakeGitLab: Sendable {
         let now = store.clock.now
         let index = control.record(
             FakeRecordedRequest(
-                method: request.method, path: request.rawPath, query: request.rawQuery, headers: request.headers,
-                receivedAt: now, status: 0
+                method: request.method,
+                path: request.rawPath,
+                query: request.rawQuery,
+                headers: request.headers,
+                receivedAt: now,
+                status: 0
             )
         )
         if let latency = configuration.latency { try? await Task.sleep(for: latency) }
         var truncate = false
+        var stall = false
         if let fault = control.takeFault(method: request.method, path: request.rawPath) {
             switch fault {
             case .status(let status, let body, let headers):
-                let response = body.map { FakeResponse(status: status, headers: [("Content-Type", "application/json")], body: Array($0.utf8)) }
+                let response =
+                    body.map {
+                        FakeResponse(
+                            status: status,
+                            headers: [("Content-Type", "application/json")],
+                            body: Array($0.utf8)
+                        )
+                    }
                     ?? .message(status, "\(status) \(Self.reason(status))")
-                return finish(index, FakeResponse(status: response.status, headers: response.headers + headers.map { ($0.key, $0.value) }, body: response.body))
+                return finish(
+                    index,
+                    FakeResponse(
+                        status: response.status,
+                        headers: response.headers + headers.map { ($0.key, $0.value) },
+                        body: response.body
+                    )
+                )
             case .rateLimited(let retryAfter, let reset):
                 var headers: [(String, String)] = retryAfter.map { [("Retry-After", String($0))] } ?? []
                 if let reset {
-                    headers += [("RateLimit-Reset", String(Int64(reset.timeIntervalSince1970))), ("RateLimit-ResetTime", FakeDateFormat.http(reset))]
+                    headers += [
+                        ("RateLimit-Reset", String(Int64(reset.timeIntervalSince1970))),
+                        ("RateLimit-ResetTime", FakeDateFormat.http(reset)),
+                    ]
                 }
                 return finish(index, .text(429, "Retry later\n", headers: headers))
             case .rateLimitedUntil(let date):
@@ -137,16 +162,25 @@ public final class FakeGitLab: Sendable {
                 return .drop
             case .truncatedBody:
                 truncate = true
+            case .stallBody:
+                stall = true
             case .body(let text, let status, let contentType):
-                return finish(index, FakeResponse(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8)))
+                return finish(
+                    index,
+                    FakeResponse(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8))
+                )
             }
         }
-        let identity = request.header("PRIVATE-TOKEN") ?? request.header("Authorization") ?? request.header("JOB-TOKEN") ?? "anonymous"
+        let identity =
+            request.header("PRIVATE-TOKEN") ?? request.header("Authorization") ?? request.header("JOB-TOKEN")
+            ?? "anonymous"
         let throttle = control.throttle(identity: identity, now: now)
         if let throttle, throttle.limited {
             var headers = throttle.headers
             if rateLimit?.sendsRetryAfter ?? true {
-                headers.append(("Retry-After", String(max(1, Int(throttle.resetAt.timeIntervalSince(now).rounded(.up))))))
+                headers.append(
+                    ("Retry-After", String(max(1, Int(throttle.resetAt.timeIntervalSince(now).rounded(.up)))))
+                )
             }
             headers.append(("RateLimit-ResetTime", FakeDateFormat.http(throttle.resetAt)))
             return finish(index, .text(429, "Retry later\n", headers: headers))
@@ -154,6 +188,11 @@ public final class FakeGitLab: Sendable {
         var response = route(request, now: now)
         response.headers += throttle?.headers ?? []
         if truncate { response.body = Array(response.body.prefix(response.body.count / 2)) }
+        if stall {
+            control.complete(index, status: response.status)
+            let control = control
+            return .stalled(response) { await control.hang() }
+        }
         return finish(index, response)
     }
 
@@ -177,7 +216,9 @@ public final class FakeGitLab: Sendable {
         let configuration = configuration
         switch endpoint {
         case "token":
-            return store.write { world in FakeOAuth.token(request, world: &world, now: now, configuration: configuration) }
+            return store.write { world in
+                FakeOAuth.token(request, world: &world, now: now, configuration: configuration)
+            }
         case "revoke":
             return store.write { world in FakeOAuth.revoke(request, world: &world) }
         default:
@@ -188,13 +229,20 @@ public final class FakeGitLab: Sendable {
     private func api(_ request: FakeHTTPRequest, path: [String], now: Date) -> FakeResponse {
         let baseURL = baseURLString
         let configuration = configuration
+        let logCache = logCache
         return store.read { world in
             switch FakeAuth.caller(of: request, in: world, now: now) {
             case .failure(let response):
                 return response
             case .success(let caller):
                 let api = FakeAPI(
-                    world: world, request: request, caller: caller, now: now, baseURL: baseURL, configuration: configuration
+                    world: world,
+                    request: request,
+                    caller: caller,
+                    now: now,
+                    baseURL: baseURL,
+                    configuration: configuration,
+                    logCache: logCache
                 )
                 return api.route(path)
             }

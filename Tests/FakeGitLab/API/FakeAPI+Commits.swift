@@ -1,9 +1,12 @@
 import Foundation
 
 extension FakeAPI {
-    /// `GET /projects/:id/repository/commits`: `ref_name` (branch, tag, SHA or `A..B`), `since`, `until`,
-    /// `path`, `author`, `all`, `first_parent`, `order`, `with_stats`, `trailers`. Never counts: no totals,
-    /// and `X-Next-Page` whenever a page was full.
+    /// `GET /projects/:id/repository/commits`, with GitLab's filters.
+    ///
+    /// `ref_name` (branch, tag, SHA or `A..B`), `since`, `until`, `path`, `author`, `all`, `first_parent`, `order`,
+    /// `with_stats`, `trailers`.
+    ///
+    /// Never counts: no totals, and `X-Next-Page` whenever a page was full.
     func commits(_ project: FakeWorld.Project) -> FakeResponse {
         let repository = project.repository
         guard !repository.isEmpty else { return .message(404, "404 Repository Not Found") }
@@ -30,7 +33,7 @@ extension FakeAPI {
         query.topoOrder = request.param("order") == "topo"
         let stats = request.bool("with_stats") == true
         let trailers = request.bool("trailers") == true
-        return paged(repository.log(query), countable: false) {
+        return paged(logCache.log(query, projectID: project.id, in: repository), countable: false) {
             renderer.commit($0, in: project, stats: stats, trailers: trailers)
         }
     }

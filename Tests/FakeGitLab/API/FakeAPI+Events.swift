@@ -9,11 +9,15 @@ extension FakeAPI {
 
     /// `GET /users/:id/events`: the user's events in projects the caller can see.
     func userEvents(_ idOrUsername: String) -> FakeResponse {
-        let user = Int64(idOrUsername).flatMap { world.users[$0] } ?? world.users.values.first { $0.username == idOrUsername }
+        let user =
+            Int64(idOrUsername).flatMap { world.users[$0] } ?? world.users.values.first { $0.username == idOrUsername }
         guard let user else { return .message(404, "404 User Not Found") }
-        return events(world.events.filter { event in
-            event.authorID == user.id && world.projects[event.projectID].map { world.canSee($0, user: caller.userID) } == true
-        })
+        return events(
+            world.events.filter { event in
+                event.authorID == user.id
+                    && world.projects[event.projectID].map { world.canSee($0, user: caller.userID) } == true
+            }
+        )
     }
 
     private func events(_ events: [FakeWorld.Event]) -> FakeResponse {
@@ -24,7 +28,9 @@ extension FakeAPI {
         if request.param("target_type") != nil { events.removeAll() }  // the fake only records pushes
         for (name, isBefore) in [("before", true), ("after", false)] {
             guard let raw = request.param(name) else { continue }
-            guard let day = FakeDateFormat.parseQuery(String(raw.prefix(10))) else { return .error(400, "\(name) is invalid") }
+            guard let day = FakeDateFormat.parseQuery(String(raw.prefix(10))) else {
+                return .error(400, "\(name) is invalid")
+            }
             events.removeAll { isBefore ? $0.createdAt >= day : $0.createdAt < day.addingTimeInterval(86_400) }
         }
         let ascending = request.param("sort") == "asc"

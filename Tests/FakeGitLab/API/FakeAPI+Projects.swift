@@ -33,7 +33,9 @@ extension FakeAPI {
             case .failure(let response): return response
             }
         }
-        if case .success(let (page, perPage)) = pagination.parameters(), (page - 1) * perPage > configuration.maximumOffset {
+        if case .success(let (page, perPage)) = pagination.parameters(),
+            (page - 1) * perPage > configuration.maximumOffset
+        {
             return .error(
                 405,
                 "Offset pagination has a maximum allowed offset of \(configuration.maximumOffset) for requests that return objects of type Project. Remaining records can be retrieved using keyset pagination."
@@ -76,7 +78,9 @@ extension FakeAPI {
 
     private func sortProjects(_ projects: [FakeWorld.Project]) -> Result<[FakeWorld.Project], FakeResponse> {
         sorted(
-            projects, defaultKey: "created_at", defaultDescending: true,
+            projects,
+            defaultKey: "created_at",
+            defaultDescending: true,
             keys: [
                 "id": { $0.id < $1.id },
                 "name": { ($0.name, $0.id) < ($1.name, $1.id) },

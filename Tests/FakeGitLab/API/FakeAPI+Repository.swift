@@ -26,7 +26,9 @@ extension FakeAPI {
         var tags = Array(project.repository.tags.values)
         if let search = request.param("search"), !search.isEmpty { tags.removeAll { !$0.name.contains(search) } }
         let ordered = sorted(
-            tags, defaultKey: "updated", defaultDescending: true,
+            tags,
+            defaultKey: "updated",
+            defaultDescending: true,
             keys: [
                 "name": { $0.name < $1.name },
                 "updated": { $0.sequence < $1.sequence },
@@ -44,16 +46,23 @@ extension FakeAPI {
     func contributors(_ project: FakeWorld.Project) -> FakeResponse {
         let repository = project.repository
         guard !repository.isEmpty else { return .message(404, "404 Repository Not Found") }
-        guard let head = repository.resolve(request.param("ref") ?? project.defaultBranch ?? "") else { return .json([]) }
+        guard let head = repository.resolve(request.param("ref") ?? project.defaultBranch ?? "") else {
+            return .json([])
+        }
         let recent = repository.log(FakeLogQuery(include: [head])).filter { $0.parents.count <= 1 }.prefix(2000)
         var byEmail: [String: (name: String, commits: Int, first: Int)] = [:]
         for (index, commit) in recent.enumerated() {
             let email = commit.author.email
-            byEmail[email] = (byEmail[email]?.name ?? commit.author.name, (byEmail[email]?.commits ?? 0) + 1, byEmail[email]?.first ?? index)
+            byEmail[email] = (
+                byEmail[email]?.name ?? commit.author.name, (byEmail[email]?.commits ?? 0) + 1,
+                byEmail[email]?.first ?? index
+            )
         }
         let entries = byEmail.map { (email: $0.key, name: $0.value.name, commits: $0.value.commits) }
         let ordered = sorted(
-            entries, defaultKey: "commits", defaultDescending: false,
+            entries,
+            defaultKey: "commits",
+            defaultDescending: false,
             keys: [
                 "name": { ($0.name, $0.email) < ($1.name, $1.email) },
                 "email": { $0.email < $1.email },
@@ -87,15 +96,21 @@ extension FakeAPI {
         for commit in commits {
             for file in commit.files {
                 let previous = files[file.path]
-                files[file.path] = ((previous?.additions ?? 0) + file.additions, (previous?.deletions ?? 0) + file.deletions, previous?.new ?? false)
+                files[file.path] = (
+                    (previous?.additions ?? 0) + file.additions, (previous?.deletions ?? 0) + file.deletions,
+                    previous?.new ?? false
+                )
             }
         }
         let diffs: [FakeJSON] = files.keys.sorted().map { path in
             let change = files[path]!
-            let lines = String(repeating: "+added line\n", count: change.additions) + String(repeating: "-removed line\n", count: change.deletions)
+            let lines =
+                String(repeating: "+added line\n", count: change.additions)
+                + String(repeating: "-removed line\n", count: change.deletions)
             return .object([
                 ("old_path", .string(path)), ("new_path", .string(path)), ("a_mode", "100644"), ("b_mode", "100644"),
-                ("diff", .string("@@ -1,\(change.deletions) +1,\(change.additions) @@\n" + lines)), ("collapsed", false),
+                ("diff", .string("@@ -1,\(change.deletions) +1,\(change.additions) @@\n" + lines)),
+                ("collapsed", false),
                 ("too_large", false), ("new_file", false), ("renamed_file", false), ("deleted_file", false),
             ])
         }

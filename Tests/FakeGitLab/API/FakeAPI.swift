@@ -8,6 +8,7 @@ struct FakeAPI {
     let now: Date
     let baseURL: String
     let configuration: FakeGitLabConfiguration
+    let logCache: FakeLogCache
 
     var renderer: FakeRenderer { FakeRenderer(world: world, baseURL: baseURL) }
     var pagination: FakePagination {
@@ -59,9 +60,15 @@ struct FakeAPI {
             found = project
         } else if let moved = world.project(byFormerPath: idOrPath), world.canSee(moved, user: caller.userID) {
             let encoded = FakeQuery.encode(idOrPath)
-            let location = baseURL + request.rawPath.replacingOccurrences(of: "/projects/\(encoded)", with: "/projects/\(moved.id)")
+            let location =
+                baseURL
+                + request.rawPath.replacingOccurrences(of: "/projects/\(encoded)", with: "/projects/\(moved.id)")
                 + (request.rawQuery.isEmpty ? "" : "?" + request.rawQuery)
-            return .text(301, "This resource has been moved permanently to \(location)", headers: [("Location", location)])
+            return .text(
+                301,
+                "This resource has been moved permanently to \(location)",
+                headers: [("Location", location)]
+            )
         } else {
             found = nil
         }
@@ -88,7 +95,10 @@ struct FakeAPI {
 
     /// Sorts by `order_by`/`sort` with `keys` naming the sortable fields.
     func sorted<Item>(
-        _ items: [Item], defaultKey: String, defaultDescending: Bool, keys: [String: (Item, Item) -> Bool]
+        _ items: [Item],
+        defaultKey: String,
+        defaultDescending: Bool,
+        keys: [String: (Item, Item) -> Bool]
     ) -> Result<[Item], FakeResponse> {
         let key = request.param("order_by") ?? defaultKey
         guard let ascending = keys[key] else {

@@ -32,7 +32,11 @@ final class FakeControl: Sendable {
             }
             let kind = state.faults[index].kind
             if let remaining = state.faults[index].remaining {
-                if remaining <= 1 { state.faults.remove(at: index) } else { state.faults[index].remaining = remaining - 1 }
+                if remaining <= 1 {
+                    state.faults.remove(at: index)
+                } else {
+                    state.faults[index].remaining = remaining - 1
+                }
             }
             return kind
         }
@@ -42,7 +46,12 @@ final class FakeControl: Sendable {
 
     var rateLimit: FakeRateLimit? {
         get { state.withLock { $0.rateLimit } }
-        set { state.withLock { $0.rateLimit = newValue; $0.windows.removeAll() } }
+        set {
+            state.withLock {
+                $0.rateLimit = newValue
+                $0.windows.removeAll()
+            }
+        }
     }
 
     /// Counts a request of `identity` at `now`: the `RateLimit-*` headers to send, and whether it is over.
@@ -81,7 +90,7 @@ final class FakeControl: Sendable {
             state.waiters.removeAll { $0.count <= count }
             return (count - 1, ready)
         }
-        ready.forEach { $0.resume() }
+        for continuation in ready { continuation.resume() }
         return index
     }
 
@@ -123,6 +132,6 @@ final class FakeControl: Sendable {
             defer { state.hung.removeAll() }
             return state.hung
         }
-        hung.forEach { $0.resume() }
+        for continuation in hung { continuation.resume() }
     }
 }

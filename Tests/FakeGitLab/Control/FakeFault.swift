@@ -19,6 +19,9 @@ public struct FakeFault: Sendable {
         case dropConnection
         /// Answer normally but with only the first half of the JSON body (and a matching `Content-Length`).
         case truncatedBody
+        /// Send the head and the first half of the body, then nothing more until
+        /// `FakeGitLab.releaseHungRequests()`: a connection that stalls mid-answer.
+        case stallBody
         /// Answer with this raw body and status.
         case body(String, status: Int = 200, contentType: String = "application/json")
     }

@@ -1,8 +1,11 @@
 import Foundation
 
-/// Rack::Attack-style throttling in the fake: `limit` requests per `period` per caller (token, or anonymous),
-/// in fixed windows. Every answer carries `RateLimit-*` headers; an answer over the limit is GitLab's 429 with a
-/// plain-text `Retry later` body, `Retry-After` and `RateLimit-ResetTime`.
+/// Rack::Attack-style throttling in the fake.
+///
+/// `limit` requests per `period` per caller (token, or anonymous), in fixed windows.
+///
+/// Every answer carries `RateLimit-*` headers; an answer over the limit is GitLab's 429 with a plain-text `Retry later`
+/// body, `Retry-After` and `RateLimit-ResetTime`.
 public struct FakeRateLimit: Sendable {
     /// Requests allowed per window.
     public var limit: Int
@@ -17,8 +20,11 @@ public struct FakeRateLimit: Sendable {
 
     /// Creates a throttle.
     public init(
-        limit: Int, period: TimeInterval = 60, name: String = "throttle_authenticated_api",
-        sendsRetryAfter: Bool = true, sendsRateLimitHeaders: Bool = true
+        limit: Int,
+        period: TimeInterval = 60,
+        name: String = "throttle_authenticated_api",
+        sendsRetryAfter: Bool = true,
+        sendsRateLimitHeaders: Bool = true
     ) {
         self.limit = limit
         self.period = period

@@ -45,7 +45,8 @@ public enum FakeJSON: Sendable, Equatable, ExpressibleByStringLiteral, Expressib
         case (.bool(let a), .bool(let b)): a == b
         case (.null, .null): true
         case (.array(let a), .array(let b)): a == b
-        case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.object(let a), .object(let b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: false
         }
     }

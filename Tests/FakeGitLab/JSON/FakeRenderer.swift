@@ -67,14 +67,18 @@ struct FakeRenderer {
         return .object([
             ("id", .int(group.id)), ("web_url", .string("\(baseURL)/groups/\(fullPath)")),
             ("name", .string(group.name)), ("path", .string(group.path)), ("description", .optional(group.description)),
-            ("visibility", .string(group.visibility.rawValue)), ("full_name", .string(world.fullName(ofGroup: group.id))),
+            ("visibility", .string(group.visibility.rawValue)),
+            ("full_name", .string(world.fullName(ofGroup: group.id))),
             ("full_path", .string(fullPath)), ("parent_id", .optional(group.parentID)), ("created_at", .null),
         ])
     }
 
     /// A commit: the list shape, or the single-commit shape (`last_pipeline`, `status`, `project_id`).
     func commit(
-        _ commit: FakeCommitRecord, in project: FakeWorld.Project, stats: Bool, trailers: Bool = false,
+        _ commit: FakeCommitRecord,
+        in project: FakeWorld.Project,
+        stats: Bool,
+        trailers: Bool = false,
         single: Bool = false
     ) -> FakeJSON {
         let date = FakeDateFormat.commit(commit.committedAt, offsetMinutes: commit.committer.utcOffsetMinutes)
@@ -87,7 +91,10 @@ struct FakeRenderer {
             ("message", .string(commit.message)),
             ("author_name", .string(commit.author.name)),
             ("author_email", .string(commit.author.email)),
-            ("authored_date", .string(FakeDateFormat.commit(commit.authoredAt, offsetMinutes: commit.author.utcOffsetMinutes))),
+            (
+                "authored_date",
+                .string(FakeDateFormat.commit(commit.authoredAt, offsetMinutes: commit.author.utcOffsetMinutes))
+            ),
             ("committer_name", .string(commit.committer.name)),
             ("committer_email", .string(commit.committer.email)),
             ("committed_date", .string(date)),
@@ -98,7 +105,11 @@ struct FakeRenderer {
         for (key, value) in pairs {
             last.removeAll { $0.0 == key }
             last.append((key, .string(value)))
-            if let index = all.firstIndex(where: { $0.0 == key }) { all[index].1.append(.string(value)) } else { all.append((key, [.string(value)])) }
+            if let index = all.firstIndex(where: { $0.0 == key }) {
+                all[index].1.append(.string(value))
+            } else {
+                all.append((key, [.string(value)]))
+            }
         }
         fields.append(("trailers", .object(last)))
         fields.append(("extended_trailers", .object(all.map { ($0.0, .array($0.1)) })))
@@ -106,10 +117,15 @@ struct FakeRenderer {
         if stats {
             let additions = commit.files.reduce(0) { $0 + $1.additions }
             let deletions = commit.files.reduce(0) { $0 + $1.deletions }
-            fields.append(("stats", .object([
-                ("additions", .int(Int64(additions))), ("deletions", .int(Int64(deletions))),
-                ("total", .int(Int64(additions + deletions))),
-            ])))
+            fields.append(
+                (
+                    "stats",
+                    .object([
+                        ("additions", .int(Int64(additions))), ("deletions", .int(Int64(deletions))),
+                        ("total", .int(Int64(additions + deletions))),
+                    ])
+                )
+            )
         }
         if single {
             fields += [("last_pipeline", .null), ("status", .null), ("project_id", .int(project.id))]
@@ -147,7 +163,8 @@ struct FakeRenderer {
     func user(_ user: FakeWorld.User, full: Bool) -> FakeJSON {
         var fields: [(String, FakeJSON)] = [
             ("id", .int(user.id)), ("username", .string(user.username)), ("name", .string(user.name)),
-            ("state", "active"), ("locked", false), ("avatar_url", .null), ("web_url", .string("\(baseURL)/\(user.username)")),
+            ("state", "active"), ("locked", false), ("avatar_url", .null),
+            ("web_url", .string("\(baseURL)/\(user.username)")),
         ]
         if full {
             fields += [
@@ -166,12 +183,15 @@ struct FakeRenderer {
             ("target_title", .null), ("created_at", .string(FakeDateFormat.iso(event.createdAt))),
             ("author", author.map { user($0, full: false) } ?? .null),
             ("imported", false), ("imported_from", "none"),
-            ("push_data", .object([
-                ("commit_count", .int(Int64(event.push.commitCount))), ("action", .string(event.push.action)),
-                ("ref_type", .string(event.push.refType)), ("commit_from", .optional(event.push.commitFrom)),
-                ("commit_to", .optional(event.push.commitTo)), ("ref", .string(event.push.ref)),
-                ("commit_title", .optional(event.push.commitTitle)), ("ref_count", .null),
-            ])),
+            (
+                "push_data",
+                .object([
+                    ("commit_count", .int(Int64(event.push.commitCount))), ("action", .string(event.push.action)),
+                    ("ref_type", .string(event.push.refType)), ("commit_from", .optional(event.push.commitFrom)),
+                    ("commit_to", .optional(event.push.commitTo)), ("ref", .string(event.push.ref)),
+                    ("commit_title", .optional(event.push.commitTitle)), ("ref_count", .null),
+                ])
+            ),
             ("author_username", .optional(author?.username)),
         ])
     }

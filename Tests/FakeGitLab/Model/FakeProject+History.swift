@@ -1,11 +1,17 @@
 /// Realistic histories in one call, for benchmarks, demos and end-to-end tests.
 extension FakeProject {
-    /// Builds a history of exactly `count` commits on `branch`: mostly straight commits, and every
-    /// `mergeEvery`-th commit a merge of a short topic branch (two commits, then deleted), so the graph has
-    /// merges and first-parent walks differ from full ones. Authors take turns. Returns the branch head.
+    /// Builds a history of exactly `count` commits on `branch`.
+    ///
+    /// Mostly straight commits, and every `mergeEvery`-th commit a merge of a short topic branch (two commits, then
+    /// deleted), so the graph has merges and first-parent walks differ from full ones.
+    ///
+    /// Authors take turns. Returns the branch head.
     @discardableResult
     public func generateHistory(
-        commits count: Int, on branch: String = "main", authors: [FakeAuthor] = [.default], mergeEvery: Int? = 25
+        commits count: Int,
+        on branch: String = "main",
+        authors: [FakeAuthor] = [.default],
+        mergeEvery: Int? = 25
     ) -> String {
         precondition(count > 0, "FakeGitLab: a history needs at least one commit")
         precondition(!authors.isEmpty, "FakeGitLab: a history needs at least one author")
@@ -30,8 +36,18 @@ extension FakeProject {
                 let topic = "topic/\(made)"
                 createBranch(topic, from: branch)
                 push(
-                    [FakeCommitSpec("Topic work \(made) part 1", author: nextAuthor(), files: [FakeCommitFile(path: "src/topic\(made).swift")]),
-                     FakeCommitSpec("Topic work \(made) part 2", author: nextAuthor(), files: [FakeCommitFile(path: "src/topic\(made).swift")])],
+                    [
+                        FakeCommitSpec(
+                            "Topic work \(made) part 1",
+                            author: nextAuthor(),
+                            files: [FakeCommitFile(path: "src/topic\(made).swift")]
+                        ),
+                        FakeCommitSpec(
+                            "Topic work \(made) part 2",
+                            author: nextAuthor(),
+                            files: [FakeCommitFile(path: "src/topic\(made).swift")]
+                        ),
+                    ],
                     to: topic
                 )
                 merge(topic, into: branch, by: nextAuthor())
@@ -40,8 +56,15 @@ extension FakeProject {
             } else {
                 batch.append(
                     FakeCommitSpec(
-                        "Change \(made + 1)", author: nextAuthor(),
-                        files: [FakeCommitFile(path: "src/file\(made % 50).swift", additions: made % 7 + 1, deletions: made % 3)]
+                        "Change \(made + 1)",
+                        author: nextAuthor(),
+                        files: [
+                            FakeCommitFile(
+                                path: "src/file\(made % 50).swift",
+                                additions: made % 7 + 1,
+                                deletions: made % 3
+                            )
+                        ]
                     )
                 )
                 made += 1

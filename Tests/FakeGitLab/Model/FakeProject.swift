@@ -1,7 +1,10 @@
 import Foundation
 
-/// A project of the fake GitLab: a handle whose methods change the project the way a user with the right to
-/// push, administer and transfer it would. Changes are visible to the very next request.
+/// A project of the fake GitLab (a handle).
+///
+/// Its methods change the project the way a user with the right to push, administer and transfer it would.
+///
+/// Changes are visible to the very next request.
 ///
 /// ```swift
 /// let api = gitlab.addProject("acme/backend/api")
@@ -57,13 +60,28 @@ public struct FakeProject: Sendable, Hashable {
     /// Makes one commit on `branch` (default: the default branch, else `main`) and pushes it; returns its SHA.
     @discardableResult
     public func commit(
-        _ message: String = "Update README", on branch: String? = nil, by author: FakeAuthor = .default,
-        committer: FakeAuthor? = nil, authoredAt: Date? = nil, committedAt: Date? = nil,
-        files: [FakeCommitFile] = ["README.md"], pushedBy pusher: FakeUser? = nil
+        _ message: String = "Update README",
+        on branch: String? = nil,
+        by author: FakeAuthor = .default,
+        committer: FakeAuthor? = nil,
+        authoredAt: Date? = nil,
+        committedAt: Date? = nil,
+        files: [FakeCommitFile] = ["README.md"],
+        pushedBy pusher: FakeUser? = nil
     ) -> String {
         push(
-            [FakeCommitSpec(message, author: author, committer: committer, authoredAt: authoredAt, committedAt: committedAt, files: files)],
-            to: branch, pushedBy: pusher
+            [
+                FakeCommitSpec(
+                    message,
+                    author: author,
+                    committer: committer,
+                    authoredAt: authoredAt,
+                    committedAt: committedAt,
+                    files: files
+                )
+            ],
+            to: branch,
+            pushedBy: pusher
         ).last!
     }
 
@@ -71,14 +89,20 @@ public struct FakeProject: Sendable, Hashable {
     /// oldest first.
     @discardableResult
     public func commits(
-        _ count: Int, on branch: String? = nil, by authors: [FakeAuthor] = [.default], titlePrefix: String = "Change",
+        _ count: Int,
+        on branch: String? = nil,
+        by authors: [FakeAuthor] = [.default],
+        titlePrefix: String = "Change",
         pushedBy pusher: FakeUser? = nil
     ) -> [String] {
         precondition(!authors.isEmpty, "FakeGitLab: commits need at least one author")
         let specs = (0..<count).map { index in
             FakeCommitSpec(
-                "\(titlePrefix) \(index + 1)", author: authors[index % authors.count],
-                files: [FakeCommitFile(path: "src/file\(index % 50).swift", additions: index % 7 + 1, deletions: index % 3)]
+                "\(titlePrefix) \(index + 1)",
+                author: authors[index % authors.count],
+                files: [
+                    FakeCommitFile(path: "src/file\(index % 50).swift", additions: index % 7 + 1, deletions: index % 3)
+                ]
             )
         }
         return push(specs, to: branch, pushedBy: pusher)
@@ -86,10 +110,21 @@ public struct FakeProject: Sendable, Hashable {
 
     /// Pushes `commits` to `branch` (creating it from the default branch if missing) as one push.
     @discardableResult
-    public func push(_ commits: [FakeCommitSpec], to branch: String? = nil, pushedBy pusher: FakeUser? = nil) -> [String] {
+    public func push(
+        _ commits: [FakeCommitSpec],
+        to branch: String? = nil,
+        pushedBy pusher: FakeUser? = nil
+    ) -> [String] {
         let branch = branch ?? defaultBranch ?? "main"
         return store.write { world in
-            world.commit(projectID: id, branch: branch, specs: commits, pusher: pusher?.id, now: now, coarseActivity: coarse)
+            world.commit(
+                projectID: id,
+                branch: branch,
+                specs: commits,
+                pusher: pusher?.id,
+                now: now,
+                coarseActivity: coarse
+            )
         }
     }
 
@@ -97,7 +132,10 @@ public struct FakeProject: Sendable, Hashable {
     /// the merge commit's SHA.
     @discardableResult
     public func merge(
-        _ source: String, into target: String? = nil, by author: FakeAuthor = .default, message: String? = nil,
+        _ source: String,
+        into target: String? = nil,
+        by author: FakeAuthor = .default,
+        message: String? = nil,
         pushedBy pusher: FakeUser? = nil
     ) -> String {
         let target = target ?? defaultBranch ?? "main"
@@ -105,7 +143,10 @@ public struct FakeProject: Sendable, Hashable {
             preconditionFailure("FakeGitLab: cannot merge unknown ref \(source)")
         }
         let spec = FakeCommitSpec(
-            message ?? "Merge branch '\(source)' into '\(target)'", author: author, files: [], extraParents: [sourceHead]
+            message ?? "Merge branch '\(source)' into '\(target)'",
+            author: author,
+            files: [],
+            extraParents: [sourceHead]
         )
         return push([spec], to: target, pushedBy: pusher).last!
     }
@@ -116,24 +157,42 @@ public struct FakeProject: Sendable, Hashable {
     public func createBranch(_ name: String, from ref: String, pushedBy pusher: FakeUser? = nil) {
         store.write { world in
             var project = world.project(id)
-            guard let sha = project.repository.resolve(ref) else { preconditionFailure("FakeGitLab: unknown ref \(ref)") }
+            guard let sha = project.repository.resolve(ref) else {
+                preconditionFailure("FakeGitLab: unknown ref \(ref)")
+            }
             project.repository.branches[name] = sha
             world.projects[id] = project
             world.recordPush(
-                projectID: id, ref: name, refType: "branch", from: nil, to: sha, count: 0, pusher: pusher?.id, now: now,
+                projectID: id,
+                ref: name,
+                refType: "branch",
+                from: nil,
+                to: sha,
+                count: 0,
+                pusher: pusher?.id,
+                now: now,
                 coarseActivity: coarse
             )
         }
     }
 
-    /// Deletes `name`, recording a `deleted` event. Its commits stay in the object store.
+    /// Deletes `name`, recording a `deleted` event.
+    ///
+    /// Its commits stay in the object store.
     public func deleteBranch(_ name: String, pushedBy pusher: FakeUser? = nil) {
         store.write { world in
             var project = world.project(id)
             guard let old = project.repository.branches.removeValue(forKey: name) else { return }
             world.projects[id] = project
             world.recordPush(
-                projectID: id, ref: name, refType: "branch", from: old, to: nil, count: 0, pusher: pusher?.id, now: now,
+                projectID: id,
+                ref: name,
+                refType: "branch",
+                from: old,
+                to: nil,
+                count: 0,
+                pusher: pusher?.id,
+                now: now,
                 coarseActivity: coarse
             )
         }
@@ -143,26 +202,44 @@ public struct FakeProject: Sendable, Hashable {
     public func forcePush(_ branch: String, to ref: String, pushedBy pusher: FakeUser? = nil) {
         store.write { world in
             var project = world.project(id)
-            guard let sha = project.repository.resolve(ref) else { preconditionFailure("FakeGitLab: unknown ref \(ref)") }
+            guard let sha = project.repository.resolve(ref) else {
+                preconditionFailure("FakeGitLab: unknown ref \(ref)")
+            }
             let old = project.repository.branches[branch]
             project.repository.branches[branch] = sha
             world.projects[id] = project
             world.recordPush(
-                projectID: id, ref: branch, refType: "branch", from: old, to: sha, count: 1, pusher: pusher?.id, now: now,
+                projectID: id,
+                ref: branch,
+                refType: "branch",
+                from: old,
+                to: sha,
+                count: 1,
+                pusher: pusher?.id,
+                now: now,
                 coarseActivity: coarse
             )
         }
     }
 
-    /// Rewrites `branch`: drops its newest `dropping` commits (following first parents) and pushes `adding` new
-    /// ones on top, as one forced push. Returns the new commits' SHAs.
+    /// Rewrites `branch` with one forced push.
+    ///
+    /// Drops its newest `dropping` commits (following first parents) and pushes `adding` new ones on top.
+    ///
+    /// Returns the new commits' SHAs.
     @discardableResult
     public func rewrite(
-        _ branch: String, dropping: Int, adding: Int, by author: FakeAuthor = .default, pushedBy pusher: FakeUser? = nil
+        _ branch: String,
+        dropping: Int,
+        adding: Int,
+        by author: FakeAuthor = .default,
+        pushedBy pusher: FakeUser? = nil
     ) -> [String] {
         store.write { world in
             var project = world.project(id)
-            guard let old = project.repository.branches[branch] else { preconditionFailure("FakeGitLab: no branch \(branch)") }
+            guard let old = project.repository.branches[branch] else {
+                preconditionFailure("FakeGitLab: no branch \(branch)")
+            }
             var base: String? = old
             for _ in 0..<dropping { base = base.flatMap { project.repository.commits[$0]?.parents.first } }
             var head = base
@@ -176,8 +253,15 @@ public struct FakeProject: Sendable, Hashable {
             project.repository.branches[branch] = head
             world.projects[id] = project
             world.recordPush(
-                projectID: id, ref: branch, refType: "branch", from: old, to: head, count: made.count, pusher: pusher?.id,
-                now: now, coarseActivity: coarse
+                projectID: id,
+                ref: branch,
+                refType: "branch",
+                from: old,
+                to: head,
+                count: made.count,
+                pusher: pusher?.id,
+                now: now,
+                coarseActivity: coarse
             )
             return made
         }
@@ -187,15 +271,28 @@ public struct FakeProject: Sendable, Hashable {
     public func tag(_ name: String, at ref: String, message: String? = nil) {
         store.write { world in
             var project = world.project(id)
-            guard let sha = project.repository.resolve(ref) else { preconditionFailure("FakeGitLab: unknown ref \(ref)") }
+            guard let sha = project.repository.resolve(ref) else {
+                preconditionFailure("FakeGitLab: unknown ref \(ref)")
+            }
             let sequence = project.repository.nextSequence
             project.repository.nextSequence += 1
             project.repository.tags[name] = FakeTagRecord(
-                name: name, target: sha, message: message, createdAt: message == nil ? nil : now, sequence: sequence
+                name: name,
+                target: sha,
+                message: message,
+                createdAt: message == nil ? nil : now,
+                sequence: sequence
             )
             world.projects[id] = project
             world.recordPush(
-                projectID: id, ref: name, refType: "tag", from: nil, to: sha, count: 0, pusher: nil, now: now,
+                projectID: id,
+                ref: name,
+                refType: "tag",
+                from: nil,
+                to: sha,
+                count: 0,
+                pusher: nil,
+                now: now,
                 coarseActivity: coarse
             )
         }

@@ -12,7 +12,8 @@ struct FakeCaller: Sendable {
 
 enum FakeAuth {
     /// The caller of `request`, or GitLab's 401 for a missing, unknown, expired or revoked token.
-    static func caller(of request: FakeHTTPRequest, in world: FakeWorld, now: Date) -> Result<FakeCaller, FakeResponse> {
+    static func caller(of request: FakeHTTPRequest, in world: FakeWorld, now: Date) -> Result<FakeCaller, FakeResponse>
+    {
         let presented: String?
         let viaJobToken: Bool
         if let token = request.header("PRIVATE-TOKEN") {
@@ -29,11 +30,17 @@ enum FakeAuth {
         }
         guard let value = presented, let token = world.tokens[value] else { return .failure(.unauthorized) }
         if token.revoked {
-            return .failure(.error(401, "invalid_token", description: "Token was revoked. You have to re-authorize from the user."))
+            return .failure(
+                .error(401, "invalid_token", description: "Token was revoked. You have to re-authorize from the user.")
+            )
         }
         if let expiresAt = token.expiresAt, expiresAt <= now {
             return .failure(
-                .error(401, "invalid_token", description: "Token is expired. You can either do re-authorization or token refresh.")
+                .error(
+                    401,
+                    "invalid_token",
+                    description: "Token is expired. You can either do re-authorization or token refresh."
+                )
             )
         }
         switch token.kind {
@@ -54,7 +61,8 @@ enum FakeAuth {
         let allowed: Set<String> = userRoute ? ["api", "read_api", "read_user"] : ["api", "read_api"]
         guard caller.scopes.isDisjoint(with: allowed) else { return nil }
         return .error(
-            403, "insufficient_scope",
+            403,
+            "insufficient_scope",
             description: "The request requires higher privileges than provided by the access token.",
             extra: [("scope", .string(userRoute ? "api read_api read_user" : "api read_api"))]
         )

@@ -62,7 +62,9 @@ public enum FakeGitLabError: Error, Sendable {
 
 /// Hands the bound port (or the failure) from the server task to `start()`.
 private final class FakeStartup: Sendable {
-    private let state = Mutex<(result: Result<Int, any Error>?, waiter: CheckedContinuation<Int, any Error>?)>((nil, nil))
+    private let state = Mutex<(result: Result<Int, any Error>?, waiter: CheckedContinuation<Int, any Error>?)>(
+        (nil, nil)
+    )
 
     func succeed(_ port: Int) { finish(.success(port)) }
 
@@ -111,7 +113,9 @@ struct FakeResponder: HTTPResponder {
         var request = request
         let body = try await request.collectBody(upTo: 1 << 20)
         let fake = FakeHTTPRequest(
-            method: request.method.rawValue, rawPath: request.uri.path, rawQuery: request.uri.query ?? "",
+            method: request.method.rawValue,
+            rawPath: request.uri.path,
+            rawQuery: request.uri.query ?? "",
             headers: request.headers.map { (name: $0.name.rawName, value: $0.value) },
             body: Array(body.readableBytesView)
         )
@@ -120,15 +124,32 @@ struct FakeResponder: HTTPResponder {
             try? await context.channel.close()
             throw FakeGitLabError.droppedConnection
         case .response(let answer):
-            var fields = HTTPFields()
-            for (name, value) in answer.headers {
-                if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+            return Response(
+                status: HTTPResponse.Status(code: answer.status),
+                headers: Self.fields(answer.headers),
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body))
+            )
+        case .stalled(let answer, let resume):
+            let half = answer.body.count / 2
+            let body = ResponseBody(contentLength: answer.body.count) { writer in
+                try await writer.write(ByteBuffer(bytes: answer.body[..<half]))
+                await resume()
+                try await writer.write(ByteBuffer(bytes: answer.body[half...]))
+                try await writer.finish(nil)
             }
             return Response(
                 status: HTTPResponse.Status(code: answer.status),
-                headers: fields,
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body))
+                headers: Self.fields(answer.headers),
+                body: body
             )
         }
+    }
+
+    private static func fields(_ headers: [(String, String)]) -> HTTPFields {
+        var fields = HTTPFields()
+        for (name, value) in headers {
+            if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+        }
+        return fields
     }
 }

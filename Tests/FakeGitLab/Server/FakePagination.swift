@@ -26,7 +26,10 @@ struct FakePagination {
     ///
     /// - parameter countable: `false` for endpoints that never count (commits): no totals, and `X-Next-Page`
     ///   whenever the page was full. Lists above `totalsLimit` behave the same way.
-    func offset<Item>(_ items: [Item], countable: Bool = true) -> Result<(ArraySlice<Item>, [(String, String)]), FakeResponse> {
+    func offset<Item>(
+        _ items: [Item],
+        countable: Bool = true
+    ) -> Result<(ArraySlice<Item>, [(String, String)]), FakeResponse> {
         let (page, perPage): (Int, Int)
         switch parameters() {
         case .success(let values): (page, perPage) = values
@@ -46,11 +49,17 @@ struct FakePagination {
             headers += [("X-Total", String(items.count)), ("X-Total-Pages", String(totalPages))]
         }
         var links: [String] = []
-        if let previous { links.append("<\(link(replacing: ["page": String(previous), "per_page": String(perPage)]))>; rel=\"prev\"") }
-        if let next { links.append("<\(link(replacing: ["page": String(next), "per_page": String(perPage)]))>; rel=\"next\"") }
+        if let previous {
+            links.append("<\(link(replacing: ["page": String(previous), "per_page": String(perPage)]))>; rel=\"prev\"")
+        }
+        if let next {
+            links.append("<\(link(replacing: ["page": String(next), "per_page": String(perPage)]))>; rel=\"next\"")
+        }
         links.append("<\(link(replacing: ["page": "1", "per_page": String(perPage)]))>; rel=\"first\"")
         if counted {
-            links.append("<\(link(replacing: ["page": String(totalPages), "per_page": String(perPage)]))>; rel=\"last\"")
+            links.append(
+                "<\(link(replacing: ["page": String(totalPages), "per_page": String(perPage)]))>; rel=\"last\""
+            )
         }
         headers.append(("Link", links.joined(separator: ", ")))
         return .success((slice, headers))
@@ -58,7 +67,11 @@ struct FakePagination {
 
     /// Keyset pagination by id: items after `id_after` (ascending) or before `id_before` (descending); only a
     /// `Link: rel="next"`, never totals.
-    func keyset<Item>(_ items: [Item], id: (Item) -> Int64, descending: Bool) -> Result<(ArraySlice<Item>, [(String, String)]), FakeResponse> {
+    func keyset<Item>(
+        _ items: [Item],
+        id: (Item) -> Int64,
+        descending: Bool
+    ) -> Result<(ArraySlice<Item>, [(String, String)]), FakeResponse> {
         let perPage: Int
         switch parameters() {
         case .success(let values): perPage = values.perPage
@@ -71,7 +84,9 @@ struct FakePagination {
         var headers: [(String, String)] = []
         if remaining.count > perPage, let last = slice.last {
             let cursor = descending ? ["id_before": String(id(last))] : ["id_after": String(id(last))]
-            headers.append(("Link", "<\(link(replacing: cursor.merging(["per_page": String(perPage)]) { $1 }))>; rel=\"next\""))
+            headers.append(
+                ("Link", "<\(link(replacing: cursor.merging(["per_page": String(perPage)]) { $1 }))>; rel=\"next\"")
+            )
         }
         return .success((slice[...], headers))
     }

@@ -1,4 +1,5 @@
 /// An answer of the fake, in GitLab's shapes.
+///
 /// An `Error` too, so a handler step can fail with the answer to send (`Result<T, FakeResponse>`).
 struct FakeResponse: Error, Sendable {
     var status: Int
@@ -22,7 +23,12 @@ struct FakeResponse: Error, Sendable {
     }
 
     /// `{"error": "…"}` (and `error_description` when given), the shape of routing and OAuth errors.
-    static func error(_ status: Int, _ error: String, description: String? = nil, extra: [(String, FakeJSON)] = []) -> FakeResponse {
+    static func error(
+        _ status: Int,
+        _ error: String,
+        description: String? = nil,
+        extra: [(String, FakeJSON)] = []
+    ) -> FakeResponse {
         var fields: [(String, FakeJSON)] = [("error", .string(error))]
         if let description { fields.append(("error_description", .string(description))) }
         return json(.object(fields + extra), status: status)
@@ -46,5 +52,7 @@ struct FakeResponse: Error, Sendable {
 /// What the server does with a request: answer it, or drop the connection.
 enum FakeAnswer: Sendable {
     case response(FakeResponse)
+    /// Send the head and the first half of the body, await `resume`, then send the rest.
+    case stalled(FakeResponse, resume: @Sendable () async -> Void)
     case drop
 }

@@ -22,7 +22,9 @@ struct FakeCommitRecord: Sendable {
         var result: [(String, String)] = []
         for line in last.split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":"), !line[..<colon].contains(" ") else { return [] }
-            result.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            result.append(
+                (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            )
         }
         return result
     }

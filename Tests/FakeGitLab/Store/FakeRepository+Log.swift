@@ -1,7 +1,7 @@
 import Foundation
 
 /// `git log` over the fake's commit graph, with the options GitLab passes through.
-struct FakeLogQuery {
+struct FakeLogQuery: Hashable, Sendable {
     var include: [String]
     var exclude: [String] = []
     var since: Date?
@@ -13,7 +13,8 @@ struct FakeLogQuery {
 }
 
 extension FakeRepository {
-    /// The commits `query` selects, newest first, the way git walks them:
+    /// The commits `query` selects, newest first, the way git walks them.
+    ///
     /// - default order: a walk by committer date (newest first) that emits a commit before enqueuing its
     ///   parents, so children always precede parents;
     /// - `since`: a commit older than it is skipped *and its parents are not walked* — git's behaviour, which

@@ -1,5 +1,8 @@
-/// Deterministic object ids for the fake's commits: the same builder calls always give the same SHAs, so test
-/// failures reproduce. SHA-1 repositories get 40 hex digits, SHA-256 ones 64 (clients must not assume 40).
+/// Deterministic object ids for the fake's commits.
+///
+/// The same builder calls always give the same SHAs, so test failures reproduce.
+///
+/// SHA-1 repositories get 40 hex digits, SHA-256 ones 64 (clients must not assume 40).
 enum FakeSHA {
     /// The id of commit number `sequence` of project `project`, `length` hex digits long.
     static func make(project: Int64, sequence: Int, salt: String, length: Int) -> String {

@@ -155,7 +155,8 @@ struct FakeWorld: Sendable {
             guard let user else { return false }
             let family = descendants(ofGroup: group.id)
             return projects.values.contains { project in
-                project.groupID.map(family.contains) == true && (project.members.contains(user) || project.ownerID == user)
+                project.groupID.map(family.contains) == true
+                    && (project.members.contains(user) || project.ownerID == user)
             }
         }
     }

@@ -75,7 +75,9 @@ actor GitLabAuthenticator {
 
     /// Signs in with a username and password (the OAuth password grant) and switches to the token.
     func logIn(
-        username: String, password: GitLabSecret, application: GitLabOAuthApplication?,
+        username: String,
+        password: GitLabSecret,
+        application: GitLabOAuthApplication?,
         using endpoint: any GitLabTokenEndpoint
     ) async throws(GitLabError) -> GitLabOAuthToken {
         scrubber.remember(password)
@@ -98,7 +100,9 @@ actor GitLabAuthenticator {
     }
 
     private func signIn(
-        username: String, password: GitLabSecret, application: GitLabOAuthApplication?,
+        username: String,
+        password: GitLabSecret,
+        application: GitLabOAuthApplication?,
         _ endpoint: any GitLabTokenEndpoint
     ) async throws(GitLabError) -> GitLabOAuthToken {
         var form = [("grant_type", "password"), ("username", username), ("password", password.exposedValue)]
@@ -109,7 +113,8 @@ actor GitLabAuthenticator {
     }
 
     private func renew(
-        rejected: GitLabSecret, _ endpoint: any GitLabTokenEndpoint
+        rejected: GitLabSecret,
+        _ endpoint: any GitLabTokenEndpoint
     ) async throws(GitLabError) -> GitLabOAuthToken {
         guard case .oauth(let token, let application) = auth, let refreshToken = token.refreshToken else {
             throw GitLabError.unauthorized(endpoint.tokenContext(resource: "OAuth token"), message: "no refresh token")
@@ -125,7 +130,9 @@ actor GitLabAuthenticator {
 
     /// Runs one token exchange, or joins the one in flight.
     private func runExchange(
-        form: [(String, String)], purpose: GitLabTokenPurpose, _ endpoint: any GitLabTokenEndpoint
+        form: [(String, String)],
+        purpose: GitLabTokenPurpose,
+        _ endpoint: any GitLabTokenEndpoint
     ) async throws(GitLabError) -> GitLabOAuthToken {
         let task: Task<GitLabOAuthToken, any Error>
         if let exchange {
@@ -187,7 +194,10 @@ enum GitLabTokenPurpose: Sendable {
 /// The OAuth token endpoint, as the authenticator needs it.
 protocol GitLabTokenEndpoint: Sendable {
     /// `POST /oauth/token` with `form`, unauthenticated.
-    func requestToken(form: [GitLabFormField], purpose: GitLabTokenPurpose) async throws(GitLabError) -> GitLabOAuthToken
+    func requestToken(
+        form: [GitLabFormField],
+        purpose: GitLabTokenPurpose
+    ) async throws(GitLabError) -> GitLabOAuthToken
     /// `POST /oauth/revoke`, best effort.
     func revoke(_ token: GitLabOAuthToken, application: GitLabOAuthApplication?) async
     /// The error context of a token request.

@@ -20,8 +20,12 @@ public struct GitLabOAuthToken: Sendable, Hashable, Codable, CustomStringConvert
 
     /// Creates a token.
     public init(
-        accessToken: GitLabSecret, refreshToken: GitLabSecret? = nil, tokenType: String? = "bearer",
-        expiresIn: Int? = nil, createdAt: Date? = nil, scope: String? = nil
+        accessToken: GitLabSecret,
+        refreshToken: GitLabSecret? = nil,
+        tokenType: String? = "bearer",
+        expiresIn: Int? = nil,
+        createdAt: Date? = nil,
+        scope: String? = nil
     ) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
@@ -58,7 +62,9 @@ public struct GitLabOAuthToken: Sendable, Hashable, Codable, CustomStringConvert
         refreshToken = try container.decodeIfPresent(GitLabSecret.self, forKey: .refreshToken)
         tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType)
         expiresIn = try container.decodeIfPresent(Int.self, forKey: .expiresIn)
-        createdAt = try container.decodeIfPresent(Double.self, forKey: .createdAt).map(Date.init(timeIntervalSince1970:))
+        createdAt = try container.decodeIfPresent(Double.self, forKey: .createdAt).map(
+            Date.init(timeIntervalSince1970:)
+        )
         scope = try container.decodeIfPresent(String.self, forKey: .scope)
     }
 

@@ -6,7 +6,9 @@
 public struct GitLabSecret: Sendable, Hashable, Codable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
-    /// The secret itself. Read it only to put it on the wire or into a secret store.
+    /// The secret itself.
+    ///
+    /// Read it only to put it on the wire or into a secret store.
     public let exposedValue: String
 
     /// Wraps a secret.

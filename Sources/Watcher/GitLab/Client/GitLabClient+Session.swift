@@ -7,17 +7,24 @@ extension GitLabClient {
     /// Older self-managed GitLab allows this; newer GitLab refuses it with `GitLabError.passwordGrantRefused`.
     /// Wrong credentials fail with `GitLabError.unauthorized`.
     public func logIn(
-        username: String, password: GitLabSecret, application: GitLabOAuthApplication? = nil
+        username: String,
+        password: GitLabSecret,
+        application: GitLabOAuthApplication? = nil
     ) -> Single<GitLabUser> {
         Single.create { try await self.logIn(username: username, password: password, application: application) }
     }
 
     /// Signs in with a username and password; the `async` twin of `logIn(username:password:application:)`.
     public func logIn(
-        username: String, password: GitLabSecret, application: GitLabOAuthApplication? = nil
+        username: String,
+        password: GitLabSecret,
+        application: GitLabOAuthApplication? = nil
     ) async throws(GitLabError) -> GitLabUser {
         _ = try await authenticator.logIn(
-            username: username, password: password, application: application, using: executor
+            username: username,
+            password: password,
+            application: application,
+            using: executor
         )
         return try await users.current()
     }

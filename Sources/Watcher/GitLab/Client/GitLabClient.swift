@@ -57,14 +57,25 @@ public final class GitLabClient: Sendable {
         self.rateLimiter =
             rateLimiter
             ?? GitLabRateLimiter(
-                host: GitLabRequestExecutor.hostName(of: host), pace: configuration.pace, scheduler: scheduler
+                host: GitLabRequestExecutor.hostName(of: host),
+                pace: configuration.pace,
+                scheduler: scheduler
             )
         self.authenticator = GitLabAuthenticator(
-            auth: auth, clock: clock, refreshMargin: configuration.tokenRenewalMargin, scrubber: scrubber
+            auth: auth,
+            clock: clock,
+            refreshMargin: configuration.tokenRenewalMargin,
+            scrubber: scrubber
         )
         self.executor = GitLabRequestExecutor(
-            host: host, configuration: configuration, transport: transport, clock: clock, limiter: self.rateLimiter,
-            authenticator: authenticator, jitter: jitter, scrubber: scrubber
+            host: host,
+            configuration: configuration,
+            transport: transport,
+            clock: clock,
+            limiter: self.rateLimiter,
+            authenticator: authenticator,
+            jitter: jitter,
+            scrubber: scrubber
         )
     }
 
@@ -84,9 +95,10 @@ public final class GitLabClient: Sendable {
     /// Events of a project or a user (push data).
     public var events: GitLabEventsAPI { GitLabEventsAPI(executor: executor) }
 
-    /// The host's rate-limit state now, then every change. When `isThrottled` turns true, GitLab asked the host's
-    /// clients to hold off until `throttledUntil`; requests wait by themselves, and a watch engine can pause
-    /// every pipeline on the host together.
+    /// The host's rate-limit state now, then every change.
+    ///
+    /// When `isThrottled` turns true, GitLab asked the host's clients to hold off until `throttledUntil`; requests wait
+    /// by themselves, and a watch engine can pause every pipeline on the host together.
     public var rateLimit: Observable<GitLabRateLimitState> { rateLimiter.state }
 
     /// The signed-in user: set by `logIn` and by every successful `users.current()`, `nil` after `logOut`.

@@ -9,8 +9,9 @@ public struct GitLabClientConfiguration: Sendable {
     public var requestTimeout: Duration
     /// When and how long to wait before trying again.
     public var retry: GitLabRetryPolicy
-    /// The client-side pace for the host, or `nil` for none. Used when the client creates its own
-    /// `GitLabRateLimiter`; a shared limiter brings its own.
+    /// The client-side pace for the host, or `nil` for none.
+    ///
+    /// Used when the client creates its own `GitLabRateLimiter`; a shared limiter brings its own.
     public var pace: GitLabRateLimiter.Pace?
     /// Items per page for lists (GitLab's maximum is 100; fewer pages mean fewer requests).
     public var perPage: Int
@@ -20,7 +21,9 @@ public struct GitLabClientConfiguration: Sendable {
     public var maximumRedirects: Int
     /// How long before an OAuth token expires the client renews it.
     public var tokenRenewalMargin: Duration
-    /// Where the client logs requests (`debug`), retries and redirects (`notice`/`warning`). Never logs secrets.
+    /// Where the client logs requests (`debug`), retries and redirects (`notice`/`warning`).
+    ///
+    /// Never logs secrets.
     public var logger: Logger
 
     /// Creates a configuration.

@@ -39,9 +39,17 @@ public struct GitLabCommitListOptions: Sendable, Hashable {
 
     /// Creates options.
     public init(
-        refName: String? = nil, since: Date? = nil, until: Date? = nil, path: String? = nil, author: String? = nil,
-        all: Bool? = nil, firstParent: Bool? = nil, order: Order? = nil, withStats: Bool? = nil,
-        trailers: Bool? = nil, perPage: Int? = nil
+        refName: String? = nil,
+        since: Date? = nil,
+        until: Date? = nil,
+        path: String? = nil,
+        author: String? = nil,
+        all: Bool? = nil,
+        firstParent: Bool? = nil,
+        order: Order? = nil,
+        withStats: Bool? = nil,
+        trailers: Bool? = nil,
+        perPage: Int? = nil
     ) {
         self.refName = refName
         self.since = since

@@ -19,8 +19,12 @@ public struct GitLabEventListOptions: Sendable, Hashable {
 
     /// Creates options.
     public init(
-        action: String? = nil, targetType: String? = nil, before: Date? = nil, after: Date? = nil,
-        sort: GitLabSort? = nil, perPage: Int? = nil
+        action: String? = nil,
+        targetType: String? = nil,
+        before: Date? = nil,
+        after: Date? = nil,
+        sort: GitLabSort? = nil,
+        perPage: Int? = nil
     ) {
         self.action = action
         self.targetType = targetType

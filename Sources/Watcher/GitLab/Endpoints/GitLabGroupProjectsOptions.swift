@@ -23,8 +23,14 @@ public struct GitLabGroupProjectsOptions: Sendable, Hashable {
 
     /// Creates options.
     public init(
-        includeSubgroups: Bool? = nil, withShared: Bool? = nil, archived: Bool? = nil, search: String? = nil,
-        simple: Bool? = nil, lastActivityAfter: Date? = nil, orderBy: String? = nil, sort: GitLabSort? = nil,
+        includeSubgroups: Bool? = nil,
+        withShared: Bool? = nil,
+        archived: Bool? = nil,
+        search: String? = nil,
+        simple: Bool? = nil,
+        lastActivityAfter: Date? = nil,
+        orderBy: String? = nil,
+        sort: GitLabSort? = nil,
         perPage: Int? = nil
     ) {
         self.includeSubgroups = includeSubgroups

@@ -19,12 +19,15 @@ public struct GitLabGroupsAPI: Sendable {
 
     /// `GET /groups/:id/projects`: the group's projects (with subgroups when asked).
     public func projects(
-        of group: GitLabGroupRef, options: GitLabGroupProjectsOptions = GitLabGroupProjectsOptions()
+        of group: GitLabGroupRef,
+        options: GitLabGroupProjectsOptions = GitLabGroupProjectsOptions()
     ) -> Paginator<GitLabProject> {
         Paginator(
             executor: executor,
             request: .get(
-                "/groups/\(group.pathComponent)/projects", query: options.query, endpoint: "/groups/:id/projects",
+                "/groups/\(group.pathComponent)/projects",
+                query: options.query,
+                endpoint: "/groups/:id/projects",
                 resource: "projects of \(group)"
             ),
             mode: .offset,

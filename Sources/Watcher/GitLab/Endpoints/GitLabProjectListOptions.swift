@@ -2,7 +2,9 @@ import Foundation
 
 /// Filters and order for `GET /projects`.
 public struct GitLabProjectListOptions: Sendable, Hashable {
-    /// Only projects the user is a member of. On by default: unscoped, gitlab.com lists every public project.
+    /// Only projects the user is a member of.
+    ///
+    /// On by default: unscoped, gitlab.com lists every public project.
     public var membership: Bool?
     /// Only projects the user owns.
     public var owned: Bool?
@@ -18,16 +20,25 @@ public struct GitLabProjectListOptions: Sendable, Hashable {
     public var orderBy: String?
     /// Sort direction.
     public var sort: GitLabSort?
-    /// Keyset pagination (ordered by id): no totals, no 50,000-offset limit. Recommended for large instances.
+    /// Keyset pagination (ordered by id): no totals, no 50,000-offset limit.
+    ///
+    /// Recommended for large instances.
     public var keyset: Bool
     /// Items per page (default: the client's `perPage`).
     public var perPage: Int?
 
     /// Creates options; by default the user's projects, in GitLab's order.
     public init(
-        membership: Bool? = true, owned: Bool? = nil, archived: Bool? = nil, search: String? = nil,
-        simple: Bool? = nil, lastActivityAfter: Date? = nil, orderBy: String? = nil, sort: GitLabSort? = nil,
-        keyset: Bool = false, perPage: Int? = nil
+        membership: Bool? = true,
+        owned: Bool? = nil,
+        archived: Bool? = nil,
+        search: String? = nil,
+        simple: Bool? = nil,
+        lastActivityAfter: Date? = nil,
+        orderBy: String? = nil,
+        sort: GitLabSort? = nil,
+        keyset: Bool = false,
+        perPage: Int? = nil
     ) {
         self.membership = membership
         self.owned = owned

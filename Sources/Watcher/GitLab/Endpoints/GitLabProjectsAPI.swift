@@ -4,7 +4,9 @@ import RxCore
 public struct GitLabProjectsAPI: Sendable {
     let executor: GitLabRequestExecutor
 
-    /// `GET /projects/:id`: one project by id or full path. A moved project's old path is followed (301).
+    /// `GET /projects/:id`: one project by id or full path.
+    ///
+    /// A moved project's old path is followed (301).
     public func get(_ project: GitLabProjectRef) -> Single<GitLabProject> {
         Single.create { try await self.get(project) }
     }

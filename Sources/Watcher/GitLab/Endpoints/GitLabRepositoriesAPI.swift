@@ -6,15 +6,19 @@ public struct GitLabRepositoriesAPI: Sendable {
 
     /// `GET /projects/:id/repository/branches`, optionally filtered by `search`.
     public func branches(
-        of project: GitLabProjectRef, search: String? = nil, perPage: Int? = nil
+        of project: GitLabProjectRef,
+        search: String? = nil,
+        perPage: Int? = nil
     ) -> Paginator<GitLabBranch> {
         var query = GitLabQueryBuilder()
         query.add("search", search)
         return Paginator(
             executor: executor,
             request: .get(
-                "/projects/\(project.pathComponent)/repository/branches", query: query.items,
-                endpoint: "/projects/:id/repository/branches", resource: "branches of \(project)"
+                "/projects/\(project.pathComponent)/repository/branches",
+                query: query.items,
+                endpoint: "/projects/:id/repository/branches",
+                resource: "branches of \(project)"
             ),
             mode: .offset,
             perPage: perPage
@@ -32,14 +36,18 @@ public struct GitLabRepositoriesAPI: Sendable {
             GitLabBranch.self,
             .get(
                 "/projects/\(project.pathComponent)/repository/branches/\(GitLabPercentEncoding.encode(name))",
-                endpoint: "/projects/:id/repository/branches/:branch", resource: "branch \"\(name)\" of \(project)"
+                endpoint: "/projects/:id/repository/branches/:branch",
+                resource: "branch \"\(name)\" of \(project)"
             )
         )
     }
 
     /// `GET /projects/:id/repository/tags`, newest first by default.
     public func tags(
-        of project: GitLabProjectRef, search: String? = nil, orderBy: String? = nil, sort: GitLabSort? = nil,
+        of project: GitLabProjectRef,
+        search: String? = nil,
+        orderBy: String? = nil,
+        sort: GitLabSort? = nil,
         perPage: Int? = nil
     ) -> Paginator<GitLabTag> {
         var query = GitLabQueryBuilder()
@@ -49,18 +57,25 @@ public struct GitLabRepositoriesAPI: Sendable {
         return Paginator(
             executor: executor,
             request: .get(
-                "/projects/\(project.pathComponent)/repository/tags", query: query.items,
-                endpoint: "/projects/:id/repository/tags", resource: "tags of \(project)"
+                "/projects/\(project.pathComponent)/repository/tags",
+                query: query.items,
+                endpoint: "/projects/:id/repository/tags",
+                resource: "tags of \(project)"
             ),
             mode: .offset,
             perPage: perPage
         )
     }
 
-    /// `GET /projects/:id/repository/contributors`. Lossy by GitLab's design (see `GitLabContributor`): seed a
-    /// baseline with it, and decide "new contributor" from your own records.
+    /// `GET /projects/:id/repository/contributors`.
+    ///
+    /// Lossy by GitLab's design (see `GitLabContributor`): seed a baseline with it, and decide "new contributor" from
+    /// your own records.
     public func contributors(
-        of project: GitLabProjectRef, ref: String? = nil, orderBy: String? = nil, sort: GitLabSort? = nil,
+        of project: GitLabProjectRef,
+        ref: String? = nil,
+        orderBy: String? = nil,
+        sort: GitLabSort? = nil,
         perPage: Int? = nil
     ) -> Paginator<GitLabContributor> {
         var query = GitLabQueryBuilder()
@@ -70,25 +85,36 @@ public struct GitLabRepositoriesAPI: Sendable {
         return Paginator(
             executor: executor,
             request: .get(
-                "/projects/\(project.pathComponent)/repository/contributors", query: query.items,
-                endpoint: "/projects/:id/repository/contributors", resource: "contributors of \(project)"
+                "/projects/\(project.pathComponent)/repository/contributors",
+                query: query.items,
+                endpoint: "/projects/:id/repository/contributors",
+                resource: "contributors of \(project)"
             ),
             mode: .offset,
             perPage: perPage
         )
     }
 
-    /// `GET /projects/:id/repository/compare`: commits and diffs from `from` to `to` (merge-base semantics
-    /// unless `straight`). GitLab always computes diffs; a commit range list is cheaper for polling.
+    /// `GET /projects/:id/repository/compare`: commits and diffs from `from` to `to`.
+    ///
+    /// Merge-base semantics unless `straight`.
+    ///
+    /// GitLab always computes diffs; a commit range list is cheaper for polling.
     public func compare(
-        _ project: GitLabProjectRef, from: String, to: String, straight: Bool? = nil
+        _ project: GitLabProjectRef,
+        from: String,
+        to: String,
+        straight: Bool? = nil
     ) -> Single<GitLabComparison> {
         Single.create { try await self.compare(project, from: from, to: to, straight: straight) }
     }
 
     /// `GET /projects/:id/repository/compare`; the `async` twin of `compare(_:from:to:straight:)`.
     public func compare(
-        _ project: GitLabProjectRef, from: String, to: String, straight: Bool? = nil
+        _ project: GitLabProjectRef,
+        from: String,
+        to: String,
+        straight: Bool? = nil
     ) async throws(GitLabError) -> GitLabComparison {
         var query = GitLabQueryBuilder()
         query.add("from", from)
@@ -97,8 +123,10 @@ public struct GitLabRepositoriesAPI: Sendable {
         return try await executor.get(
             GitLabComparison.self,
             .get(
-                "/projects/\(project.pathComponent)/repository/compare", query: query.items,
-                endpoint: "/projects/:id/repository/compare", resource: "comparison \(from)...\(to) of \(project)"
+                "/projects/\(project.pathComponent)/repository/compare",
+                query: query.items,
+                endpoint: "/projects/:id/repository/compare",
+                resource: "comparison \(from)...\(to) of \(project)"
             )
         )
     }

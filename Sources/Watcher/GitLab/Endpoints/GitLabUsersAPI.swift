@@ -5,8 +5,9 @@ public struct GitLabUsersAPI: Sendable {
     let executor: GitLabRequestExecutor
     let authenticator: GitLabAuthenticator
 
-    /// `GET /user`: the user the credentials belong to (a cheap token check). Also published on
-    /// `GitLabClient.currentUser`.
+    /// `GET /user`: the user the credentials belong to (a cheap token check).
+    ///
+    /// Also published on `GitLabClient.currentUser`.
     public func current() -> Single<GitLabUser> {
         Single.create { try await self.current() }
     }

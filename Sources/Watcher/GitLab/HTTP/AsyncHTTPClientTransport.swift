@@ -76,7 +76,9 @@ public final class AsyncHTTPClientTransport: GitLabHTTPTransport {
         self.maximumResponseBytes = configuration.maximumResponseBytes
     }
 
-    /// Closes every connection. The transport cannot be used afterwards.
+    /// Closes every connection.
+    ///
+    /// The transport cannot be used afterwards.
     public func shutdown() async throws {
         try await client.shutdown()
     }

@@ -44,6 +44,8 @@ public struct GitLabHTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDic
     /// Compares names case-insensitively and values exactly, in order.
     public static func == (lhs: GitLabHTTPHeaders, rhs: GitLabHTTPHeaders) -> Bool {
         lhs.fields.count == rhs.fields.count
-            && zip(lhs.fields, rhs.fields).allSatisfy { $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value }
+            && zip(lhs.fields, rhs.fields).allSatisfy {
+                $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value
+            }
     }
 }

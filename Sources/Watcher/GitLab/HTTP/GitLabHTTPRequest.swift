@@ -2,7 +2,7 @@ import Foundation
 
 /// One HTTP request as the client hands it to a transport.
 public struct GitLabHTTPRequest: Sendable {
-    /// `GET`, `POST`, …
+    /// The method: `GET` or `POST`.
     public var method: String
     /// The absolute URL, query included.
     public var url: URL

@@ -2,7 +2,9 @@
 public struct GitLabBranch: Sendable, Hashable, Codable {
     /// The branch name (may contain `/`).
     public var name: String
-    /// The head commit. Compare its `id` with the last-seen head to detect a change in one request.
+    /// The head commit.
+    ///
+    /// Compare its `id` with the last-seen head to detect a change in one request.
     public var commit: GitLabCommit
     /// Whether the branch is merged into the default branch.
     public var merged: Bool?
@@ -21,8 +23,14 @@ public struct GitLabBranch: Sendable, Hashable, Codable {
 
     /// Creates a branch.
     public init(
-        name: String, commit: GitLabCommit, merged: Bool? = nil, protected: Bool? = nil, isDefault: Bool? = nil,
-        developersCanPush: Bool? = nil, developersCanMerge: Bool? = nil, canPush: Bool? = nil,
+        name: String,
+        commit: GitLabCommit,
+        merged: Bool? = nil,
+        protected: Bool? = nil,
+        isDefault: Bool? = nil,
+        developersCanPush: Bool? = nil,
+        developersCanMerge: Bool? = nil,
+        canPush: Bool? = nil,
         webURL: String? = nil
     ) {
         self.name = name

@@ -21,11 +21,15 @@ public struct GitLabCommit: Sendable, Hashable, Codable, Identifiable {
     public var committerName: String?
     /// Committer email.
     public var committerEmail: String?
-    /// When the commit was committed, in the committer's offset. `since`/`until` filter on this date.
+    /// When the commit was committed, in the committer's offset.
+    ///
+    /// `since`/`until` filter on this date.
     public var committedDate: GitLabTimestamp?
     /// GitLab's `created_at`, equal to the committed date.
     public var createdAt: GitLabTimestamp?
-    /// Parent SHAs: none for a root commit, two or more for a merge. `nil` when GitLab left the field out.
+    /// Parent SHAs: none for a root commit, two or more for a merge.
+    ///
+    /// `nil` when GitLab left the field out.
     public var parentIDs: [String]?
     /// The commit's page on GitLab.
     public var webURL: String?
@@ -38,11 +42,21 @@ public struct GitLabCommit: Sendable, Hashable, Codable, Identifiable {
 
     /// Creates a commit.
     public init(
-        id: String, shortID: String? = nil, title: String? = nil, message: String? = nil,
-        authorName: String? = nil, authorEmail: String? = nil, authoredDate: GitLabTimestamp? = nil,
-        committerName: String? = nil, committerEmail: String? = nil, committedDate: GitLabTimestamp? = nil,
-        createdAt: GitLabTimestamp? = nil, parentIDs: [String]? = nil, webURL: String? = nil,
-        stats: GitLabCommitStats? = nil, trailers: [String: String]? = nil,
+        id: String,
+        shortID: String? = nil,
+        title: String? = nil,
+        message: String? = nil,
+        authorName: String? = nil,
+        authorEmail: String? = nil,
+        authoredDate: GitLabTimestamp? = nil,
+        committerName: String? = nil,
+        committerEmail: String? = nil,
+        committedDate: GitLabTimestamp? = nil,
+        createdAt: GitLabTimestamp? = nil,
+        parentIDs: [String]? = nil,
+        webURL: String? = nil,
+        stats: GitLabCommitStats? = nil,
+        trailers: [String: String]? = nil,
         extendedTrailers: [String: [String]]? = nil
     ) {
         self.id = id

@@ -15,8 +15,12 @@ public struct GitLabComparison: Sendable, Hashable, Codable {
 
     /// Creates a comparison.
     public init(
-        commit: GitLabCommit? = nil, commits: [GitLabCommit] = [], diffs: [GitLabDiff] = [],
-        compareTimeout: Bool? = nil, compareSameRef: Bool? = nil, webURL: String? = nil
+        commit: GitLabCommit? = nil,
+        commits: [GitLabCommit] = [],
+        diffs: [GitLabDiff] = [],
+        compareTimeout: Bool? = nil,
+        compareSameRef: Bool? = nil,
+        webURL: String? = nil
     ) {
         self.commit = commit
         self.commits = commits

@@ -73,7 +73,13 @@ enum GitLabDateParser {
     }
 
     private static func date(
-        _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int, _ fraction: Double,
+        _ year: Int,
+        _ month: Int,
+        _ day: Int,
+        _ hour: Int,
+        _ minute: Int,
+        _ second: Int,
+        _ fraction: Double,
         offset: Int
     ) -> Date {
         let days = daysFromCivil(year, month, day)

@@ -19,8 +19,14 @@ public struct GitLabDiff: Sendable, Hashable, Codable {
 
     /// Creates a diff.
     public init(
-        oldPath: String, newPath: String, aMode: String? = nil, bMode: String? = nil, diff: String? = nil,
-        newFile: Bool? = nil, renamedFile: Bool? = nil, deletedFile: Bool? = nil
+        oldPath: String,
+        newPath: String,
+        aMode: String? = nil,
+        bMode: String? = nil,
+        diff: String? = nil,
+        newFile: Bool? = nil,
+        renamedFile: Bool? = nil,
+        deletedFile: Bool? = nil
     ) {
         self.oldPath = oldPath
         self.newPath = newPath

@@ -6,7 +6,7 @@ public struct GitLabEvent: Sendable, Hashable, Codable, Identifiable {
     public var id: Int64
     /// The project the event happened in.
     public var projectID: Int64?
-    /// `pushed to`, `pushed new`, `deleted`, `opened`, …
+    /// What happened: `pushed to`, `pushed new`, `deleted`, `opened` and so on.
     public var actionName: String?
     /// The target's id (`nil` for pushes).
     public var targetID: Int64?
@@ -27,9 +27,17 @@ public struct GitLabEvent: Sendable, Hashable, Codable, Identifiable {
 
     /// Creates an event.
     public init(
-        id: Int64, projectID: Int64? = nil, actionName: String? = nil, targetID: Int64? = nil,
-        targetType: String? = nil, targetTitle: String? = nil, authorID: Int64? = nil, author: GitLabUser? = nil,
-        authorUsername: String? = nil, createdAt: Date? = nil, pushData: GitLabPushData? = nil
+        id: Int64,
+        projectID: Int64? = nil,
+        actionName: String? = nil,
+        targetID: Int64? = nil,
+        targetType: String? = nil,
+        targetTitle: String? = nil,
+        authorID: Int64? = nil,
+        author: GitLabUser? = nil,
+        authorUsername: String? = nil,
+        createdAt: Date? = nil,
+        pushData: GitLabPushData? = nil
     ) {
         self.id = id
         self.projectID = projectID

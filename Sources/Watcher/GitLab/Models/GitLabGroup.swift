@@ -21,8 +21,14 @@ public struct GitLabGroup: Sendable, Hashable, Codable, Identifiable {
 
     /// Creates a group.
     public init(
-        id: Int64, name: String, path: String, fullPath: String, fullName: String? = nil,
-        description: String? = nil, visibility: GitLabVisibility? = nil, parentID: Int64? = nil,
+        id: Int64,
+        name: String,
+        path: String,
+        fullPath: String,
+        fullName: String? = nil,
+        description: String? = nil,
+        visibility: GitLabVisibility? = nil,
+        parentID: Int64? = nil,
         webURL: String? = nil
     ) {
         self.id = id

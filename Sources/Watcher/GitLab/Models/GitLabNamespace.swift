@@ -17,8 +17,13 @@ public struct GitLabNamespace: Sendable, Hashable, Codable {
 
     /// Creates a namespace.
     public init(
-        id: Int64, name: String? = nil, path: String? = nil, kind: String? = nil, fullPath: String? = nil,
-        parentID: Int64? = nil, webURL: String? = nil
+        id: Int64,
+        name: String? = nil,
+        path: String? = nil,
+        kind: String? = nil,
+        fullPath: String? = nil,
+        parentID: Int64? = nil,
+        webURL: String? = nil
     ) {
         self.id = id
         self.name = name

@@ -5,7 +5,9 @@ import Foundation
 /// Every field but the id, name and paths is optional: `simple=true` lists leave out `archived`, `visibility`
 /// and `empty_repo`, and a field GitLab adds or drops never breaks decoding.
 public struct GitLabProject: Sendable, Hashable, Codable, Identifiable {
-    /// The numeric id. Store it, not the path: paths change when a project is renamed or moved.
+    /// The numeric id.
+    ///
+    /// Store it, not the path: paths change when a project is renamed or moved.
     public var id: Int64
     /// Display name.
     public var name: String
@@ -40,10 +42,21 @@ public struct GitLabProject: Sendable, Hashable, Codable, Identifiable {
 
     /// Creates a project.
     public init(
-        id: Int64, name: String, path: String, pathWithNamespace: String, nameWithNamespace: String? = nil,
-        description: String? = nil, defaultBranch: String? = nil, visibility: GitLabVisibility? = nil,
-        archived: Bool? = nil, emptyRepo: Bool? = nil, webURL: String? = nil, httpURLToRepo: String? = nil,
-        createdAt: Date? = nil, lastActivityAt: Date? = nil, namespace: GitLabNamespace? = nil,
+        id: Int64,
+        name: String,
+        path: String,
+        pathWithNamespace: String,
+        nameWithNamespace: String? = nil,
+        description: String? = nil,
+        defaultBranch: String? = nil,
+        visibility: GitLabVisibility? = nil,
+        archived: Bool? = nil,
+        emptyRepo: Bool? = nil,
+        webURL: String? = nil,
+        httpURLToRepo: String? = nil,
+        createdAt: Date? = nil,
+        lastActivityAt: Date? = nil,
+        namespace: GitLabNamespace? = nil,
         topics: [String]? = nil
     ) {
         self.id = id

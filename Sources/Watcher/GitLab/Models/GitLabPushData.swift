@@ -44,8 +44,14 @@ public struct GitLabPushData: Sendable, Hashable, Codable {
 
     /// Creates push data.
     public init(
-        commitCount: Int, action: Action, refType: String, commitFrom: String? = nil, commitTo: String? = nil,
-        ref: String? = nil, commitTitle: String? = nil, refCount: Int? = nil
+        commitCount: Int,
+        action: Action,
+        refType: String,
+        commitFrom: String? = nil,
+        commitTo: String? = nil,
+        ref: String? = nil,
+        commitTitle: String? = nil,
+        refCount: Int? = nil
     ) {
         self.commitCount = commitCount
         self.action = action

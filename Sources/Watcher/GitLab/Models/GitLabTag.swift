@@ -17,8 +17,12 @@ public struct GitLabTag: Sendable, Hashable, Codable {
 
     /// Creates a tag.
     public init(
-        name: String, message: String? = nil, target: String? = nil, commit: GitLabCommit? = nil,
-        protected: Bool? = nil, createdAt: Date? = nil
+        name: String,
+        message: String? = nil,
+        target: String? = nil,
+        commit: GitLabCommit? = nil,
+        protected: Bool? = nil,
+        createdAt: Date? = nil
     ) {
         self.name = name
         self.message = message

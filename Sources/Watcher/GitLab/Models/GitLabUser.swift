@@ -8,7 +8,7 @@ public struct GitLabUser: Sendable, Hashable, Codable, Identifiable {
     public var username: String
     /// Display name.
     public var name: String?
-    /// `active`, `blocked`, …
+    /// The account state: `active`, `blocked` and so on.
     public var state: String?
     /// Primary email (only for the current user or admins).
     public var email: String?
@@ -25,8 +25,15 @@ public struct GitLabUser: Sendable, Hashable, Codable, Identifiable {
 
     /// Creates a user.
     public init(
-        id: Int64, username: String, name: String? = nil, state: String? = nil, email: String? = nil,
-        publicEmail: String? = nil, avatarURL: String? = nil, webURL: String? = nil, bot: Bool? = nil,
+        id: Int64,
+        username: String,
+        name: String? = nil,
+        state: String? = nil,
+        email: String? = nil,
+        publicEmail: String? = nil,
+        avatarURL: String? = nil,
+        webURL: String? = nil,
+        bot: Bool? = nil,
         createdAt: Date? = nil
     ) {
         self.id = id

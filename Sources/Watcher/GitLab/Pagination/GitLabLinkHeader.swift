@@ -16,7 +16,9 @@ enum GitLabLinkHeader {
                 guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "rel" else {
                     continue
                 }
-                let relations = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t\",")).split(separator: " ")
+                let relations = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t\",")).split(
+                    separator: " "
+                )
                 if relations.contains(where: { $0.lowercased() == relation }) { return URL(string: String(target)) }
             }
             remainder = afterTarget[parametersEnd...]

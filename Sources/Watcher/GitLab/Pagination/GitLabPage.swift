@@ -21,8 +21,14 @@ public struct GitLabPage<Item: Sendable>: Sendable {
 
     /// Creates a page.
     public init(
-        items: [Item], number: Int, perPage: Int, nextPage: Int? = nil, previousPage: Int? = nil,
-        totalItems: Int? = nil, totalPages: Int? = nil, nextLink: URL? = nil
+        items: [Item],
+        number: Int,
+        perPage: Int,
+        nextPage: Int? = nil,
+        previousPage: Int? = nil,
+        totalItems: Int? = nil,
+        totalPages: Int? = nil,
+        nextLink: URL? = nil
     ) {
         self.items = items
         self.number = number
@@ -34,6 +40,8 @@ public struct GitLabPage<Item: Sendable>: Sendable {
         self.nextLink = nextLink
     }
 
-    /// Whether GitLab pointed to a next page. A final empty page after a full one is normal.
+    /// Whether GitLab pointed to a next page.
+    ///
+    /// A final empty page after a full one is normal.
     public var hasNext: Bool { nextPage != nil || nextLink != nil }
 }

@@ -9,7 +9,9 @@ extension Paginator: AsyncSequence {
         let paginator: Paginator<Item>
         var cursor: Paginator<Item>.Cursor? = .page(1)
 
-        /// The next page, or `nil` after the last one. Throws `GitLabError`.
+        /// The next page, or `nil` after the last one.
+        ///
+        /// Throws `GitLabError`.
         public mutating func next() async throws -> GitLabPage<Item>? {
             guard let current = cursor else { return nil }
             do {

@@ -36,8 +36,10 @@ extension Paginator {
         Single.create { try await self.totalPages() }
     }
 
-    /// Each page in order, then completion. The next page is requested after `onNext` of the current one
-    /// returns, so memory stays constant however long the list.
+    /// Each page in order, then completion.
+    ///
+    /// The next page is requested after `onNext` of the current one returns, so memory stays constant however long the
+    /// list.
     public func pages() -> Observable<GitLabPage<Item>> {
         Observable.from(self)
     }

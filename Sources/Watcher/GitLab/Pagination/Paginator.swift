@@ -55,7 +55,9 @@ public final class Paginator<Item: Decodable & Sendable>: Sendable {
 
     // MARK: Loading (async)
 
-    /// Page `number` (1-based). Keyset lists cannot jump: page n costs n requests.
+    /// Page `number` (1-based).
+    ///
+    /// Keyset lists cannot jump: page n costs n requests.
     public func page(_ number: Int) async throws(GitLabError) -> GitLabPage<Item> {
         guard number >= 1 else { throw invalid("page numbers start at 1, not \(number)") }
         switch mode {
@@ -75,6 +77,7 @@ public final class Paginator<Item: Decodable & Sendable>: Sendable {
     }
 
     /// Pages `range`, loaded concurrently (at most `maximumConcurrentPages` at once), returned in page order.
+    ///
     /// Pages past the end of the list are empty.
     public func pages(_ range: ClosedRange<Int>) async throws(GitLabError) -> [GitLabPage<Item>] {
         guard range.lowerBound >= 1 else { throw invalid("page numbers start at 1, not \(range.lowerBound)") }
@@ -158,8 +161,13 @@ public final class Paginator<Item: Decodable & Sendable>: Sendable {
         }
         let link = headers["Link"].flatMap { GitLabLinkHeader.url(in: $0, relation: "next") }
         var page = GitLabPage(
-            items: items, number: int("X-Page") ?? number, perPage: perPage, nextPage: int("X-Next-Page"),
-            previousPage: int("X-Prev-Page"), totalItems: int("X-Total"), totalPages: int("X-Total-Pages"),
+            items: items,
+            number: int("X-Page") ?? number,
+            perPage: perPage,
+            nextPage: int("X-Next-Page"),
+            previousPage: int("X-Prev-Page"),
+            totalItems: int("X-Total"),
+            totalPages: int("X-Total-Pages"),
             nextLink: link
         )
         if mode == .keyset { page.number = number }
@@ -181,7 +189,8 @@ public final class Paginator<Item: Decodable & Sendable>: Sendable {
     /// Loads `numbers` with at most `maximumConcurrentPages` requests in flight, handing each page to `receive`
     /// (on the calling task) as it arrives.
     private func forEachConcurrently(
-        _ numbers: [Int], _ receive: (GitLabPage<Item>) -> Void
+        _ numbers: [Int],
+        _ receive: (GitLabPage<Item>) -> Void
     ) async throws(GitLabError) {
         do {
             try await withThrowingTaskGroup(of: GitLabPage<Item>.self) { group in

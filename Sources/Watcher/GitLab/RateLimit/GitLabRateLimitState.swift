@@ -21,8 +21,13 @@ public struct GitLabRateLimitState: Sendable, Equatable, CustomStringConvertible
 
     /// Creates a state.
     public init(
-        host: String, throttledUntil: Date? = nil, name: String? = nil, limit: Int? = nil, remaining: Int? = nil,
-        resetAt: Date? = nil, throttleCount: Int = 0
+        host: String,
+        throttledUntil: Date? = nil,
+        name: String? = nil,
+        limit: Int? = nil,
+        remaining: Int? = nil,
+        resetAt: Date? = nil,
+        throttleCount: Int = 0
     ) {
         self.host = host
         self.throttledUntil = throttledUntil

@@ -67,8 +67,19 @@ public final class GitLabRateLimiter: Sendable {
     /// The host's rate-limit state now.
     public var currentState: GitLabRateLimitState { shared.withLock { $0.state } }
 
+    /// Why `acquire` did not wait.
+    enum Refusal: Error {
+        /// GitLab throttles the host for longer than the caller is willing to wait.
+        case throttled(remaining: Duration)
+        /// The waiting task was cancelled.
+        case cancelled
+    }
+
     /// Waits until a request to the host may be sent: past any GitLab throttle, then for a token.
-    func acquire() async throws {
+    ///
+    /// - parameter maximumThrottleWait: A GitLab throttle lasting longer than this is not sat out: the call fails at
+    ///   once with `.throttled`, so callers can reschedule instead of hanging (the throttle stays in force).
+    func acquire(maximumThrottleWait: Duration = .seconds(Int64.max)) async throws(Refusal) {
         while true {
             let now = clock.now
             let decision = shared.withLock { shared -> (wait: Duration, reserved: Bool) in
@@ -83,11 +94,12 @@ public final class GitLabRateLimiter: Sendable {
                 shared.bucket = bucket
                 return (bucket.tokens >= 0 ? .zero : .seconds(-bucket.tokens / rate), true)
             }
+            if !decision.reserved, decision.wait > maximumThrottleWait { throw .throttled(remaining: decision.wait) }
             do {
                 try await clock.sleep(for: decision.wait)
             } catch {
                 if decision.reserved { refund() }
-                throw error
+                throw .cancelled
             }
             if decision.reserved { return }
         }

@@ -9,7 +9,10 @@ enum GitLabJSON {
             let container = try decoder.singleValueContainer()
             let string = try container.decode(String.self)
             guard let parsed = GitLabDateParser.parse(string) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "unrecognised date \"\(string)\"")
+                throw DecodingError.dataCorruptedError(
+                    in: container,
+                    debugDescription: "unrecognised date \"\(string)\""
+                )
             }
             return parsed.date
         }
@@ -27,7 +30,10 @@ enum GitLabJSON {
             return (path(context.codingPath + [key]), "missing required field \"\(key.stringValue)\"")
         case .dataCorrupted(let context):
             let underlying = (context.underlyingError as? NSError)?.userInfo["NSDebugDescription"] as? String
-            return (path(context.codingPath), underlying.map { "\(context.debugDescription) \($0)" } ?? context.debugDescription)
+            return (
+                path(context.codingPath),
+                underlying.map { "\(context.debugDescription) \($0)" } ?? context.debugDescription
+            )
         @unknown default:
             return ("$", String(describing: error))
         }

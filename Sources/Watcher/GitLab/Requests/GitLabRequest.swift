@@ -27,7 +27,10 @@ struct GitLabRequest: Sendable {
 
     /// A `GET` below `/api/v4`.
     static func get(
-        _ path: String, query: [GitLabQueryItem] = [], endpoint: String, resource: String?
+        _ path: String,
+        query: [GitLabQueryItem] = [],
+        endpoint: String,
+        resource: String?
     ) -> GitLabRequest {
         GitLabRequest(target: .api(path: path, query: query), endpoint: endpoint, resource: resource)
     }

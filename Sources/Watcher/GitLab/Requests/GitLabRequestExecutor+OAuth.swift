@@ -2,16 +2,26 @@
 /// with a password and to renew tokens. Its answers use OAuth's error codes, classified here.
 extension GitLabRequestExecutor: GitLabTokenEndpoint {
     func requestToken(
-        form: [GitLabFormField], purpose: GitLabTokenPurpose
+        form: [GitLabFormField],
+        purpose: GitLabTokenPurpose
     ) async throws(GitLabError) -> GitLabOAuthToken {
         let request = GitLabRequest(
-            method: "POST", target: .root(path: "/oauth/token"), endpoint: "/oauth/token",
-            resource: purpose.resource, form: form, authenticated: false
+            method: "POST",
+            target: .root(path: "/oauth/token"),
+            endpoint: "/oauth/token",
+            resource: purpose.resource,
+            form: form,
+            authenticated: false
         )
         let context = context(for: request)
         let (response, url) = try await exchange(request)
         if (200..<300).contains(response.status) {
-            let answer = GitLabResponse(status: response.status, headers: response.headers, body: response.body, url: url)
+            let answer = GitLabResponse(
+                status: response.status,
+                headers: response.headers,
+                body: response.body,
+                url: url
+            )
             var token = try decode(GitLabOAuthToken.self, from: answer, for: request)
             if token.createdAt == nil { token.createdAt = clock.now }
             scrubber.remember(token)
@@ -26,7 +36,8 @@ extension GitLabRequestExecutor: GitLabTokenEndpoint {
             throw .unauthorized(context, message: "wrong username or password (\(message ?? "invalid_grant"))")
         case ("invalid_grant", .refresh):
             throw .unauthorized(
-                context, message: "the refresh token is no longer valid; sign in again (\(message ?? "invalid_grant"))"
+                context,
+                message: "the refresh token is no longer valid; sign in again (\(message ?? "invalid_grant"))"
             )
         case ("invalid_client", _):
             throw .unauthorized(context, message: message)
@@ -44,8 +55,12 @@ extension GitLabRequestExecutor: GitLabTokenEndpoint {
             }
         }
         let request = GitLabRequest(
-            method: "POST", target: .root(path: "/oauth/revoke"), endpoint: "/oauth/revoke",
-            resource: "OAuth token revocation", form: form, authenticated: false
+            method: "POST",
+            target: .root(path: "/oauth/revoke"),
+            endpoint: "/oauth/revoke",
+            resource: "OAuth token revocation",
+            form: form,
+            authenticated: false
         )
         _ = try? await exchange(request)
     }

@@ -21,9 +21,14 @@ final class GitLabRequestExecutor: Sendable {
     let scrubber: GitLabSecretScrubber
 
     init(
-        host: URL, configuration: GitLabClientConfiguration, transport: any GitLabHTTPTransport,
-        clock: SchedulerClock, limiter: GitLabRateLimiter, authenticator: GitLabAuthenticator,
-        jitter: any GitLabJitter, scrubber: GitLabSecretScrubber
+        host: URL,
+        configuration: GitLabClientConfiguration,
+        transport: any GitLabHTTPTransport,
+        clock: SchedulerClock,
+        limiter: GitLabRateLimiter,
+        authenticator: GitLabAuthenticator,
+        jitter: any GitLabJitter,
+        scrubber: GitLabSecretScrubber
     ) {
         self.host = host
         self.hostName = Self.hostName(of: host)
@@ -46,7 +51,12 @@ final class GitLabRequestExecutor: Sendable {
 
     /// The error context of `request`.
     func context(for request: GitLabRequest) -> GitLabErrorContext {
-        GitLabErrorContext(host: hostName, method: request.method, endpoint: request.endpoint, resource: request.resource)
+        GitLabErrorContext(
+            host: hostName,
+            method: request.method,
+            endpoint: request.endpoint,
+            resource: request.resource
+        )
     }
 
     /// Sends `request` and returns its successful (2xx) answer, retrying and following redirects as needed.
@@ -65,7 +75,9 @@ final class GitLabRequestExecutor: Sendable {
 
     /// Decodes a JSON answer; a failure names the endpoint and the JSON path (`$[3].committed_date`).
     func decode<T: Decodable>(
-        _ type: T.Type, from response: GitLabResponse, for request: GitLabRequest
+        _ type: T.Type,
+        from response: GitLabResponse,
+        for request: GitLabRequest
     ) throws(GitLabError) -> T {
         do {
             return try GitLabJSON.decoder().decode(T.self, from: Data(response.body))
@@ -77,8 +89,10 @@ final class GitLabRequestExecutor: Sendable {
         }
     }
 
-    /// The attempt loop. Returns the final answer (2xx or a status that is not retried) and the URL it came
-    /// from; throws for transport failures, exhausted retries and cancellation.
+    /// The attempt loop.
+    ///
+    /// Returns the final answer (2xx or a status that is not retried) and the URL it came from; throws for transport
+    /// failures, exhausted retries and cancellation.
     func exchange(_ request: GitLabRequest) async throws(GitLabError) -> (GitLabHTTPResponse, URL) {
         let context = context(for: request)
         let retry = configuration.retry
@@ -88,7 +102,14 @@ final class GitLabRequestExecutor: Sendable {
         var renewed = false
         while true {
             if Task.isCancelled { throw .cancelled(context) }
-            do { try await limiter.acquire() } catch { throw .cancelled(context) }
+            do {
+                try await limiter.acquire(maximumThrottleWait: retry.maximumServerWait)
+            } catch {
+                switch error {
+                case .throttled(let remaining): throw .rateLimited(context, retryAfter: remaining)
+                case .cancelled: throw .cancelled(context)
+                }
+            }
             var headers: GitLabHTTPHeaders = [
                 "User-Agent": configuration.userAgent, "Accept": "application/json", "Cache-Control": "no-cache",
             ]
@@ -103,7 +124,11 @@ final class GitLabRequestExecutor: Sendable {
                 body = GitLabPercentEncoding.form(form)
             }
             let httpRequest = GitLabHTTPRequest(
-                method: request.method, url: url, headers: headers, body: body, timeout: configuration.requestTimeout
+                method: request.method,
+                url: url,
+                headers: headers,
+                body: body,
+                timeout: configuration.requestTimeout
             )
             let response: GitLabHTTPResponse
             do {
@@ -120,7 +145,12 @@ final class GitLabRequestExecutor: Sendable {
                 let retryable = if case .bodyTooLarge = error { false } else { true }
                 guard retryable, request.method == "GET", retries < retry.maximumRetries else { throw failure }
                 let wait = retry.backoff(attempt: retries, jitter: jitter)
-                log(.warning, "retrying after a transport failure", request, ["error": "\(failure)", "wait": "\(wait)"])
+                log(
+                    .warning,
+                    "retrying after a transport failure",
+                    request,
+                    ["error": "\(failure)", "wait": "\(wait)"]
+                )
                 retries += 1
                 try await pause(wait, context)
                 continue
@@ -137,7 +167,8 @@ final class GitLabRequestExecutor: Sendable {
                 else { return (response, url) }
                 guard Self.sameOrigin(next, host) else {
                     throw .rejected(
-                        context, status: response.status,
+                        context,
+                        status: response.status,
                         message: "moved to another host (\(Self.hostName(of: next))); not following with credentials"
                     )
                 }
@@ -145,7 +176,8 @@ final class GitLabRequestExecutor: Sendable {
                 url = next
                 redirects += 1
             case 401:
-                if request.authenticated, !renewed, await authenticator.recover(fromRejected: credentials, using: self) {
+                if request.authenticated, !renewed, await authenticator.recover(fromRejected: credentials, using: self)
+                {
                     renewed = true
                     continue
                 }
@@ -197,7 +229,8 @@ final class GitLabRequestExecutor: Sendable {
         case .absolute(let url):
             guard Self.sameOrigin(url, host) else {
                 throw .rejected(
-                    context, status: 200,
+                    context,
+                    status: 200,
                     message: "GitLab linked to another host (\(Self.hostName(of: url))); not following with credentials"
                 )
             }

@@ -22,7 +22,9 @@ public struct GitLabRetryPolicy: Sendable, Equatable {
     /// Statuses retried for `GET`.
     public var retryableStatuses: Set<Int>
 
-    /// Creates a policy. The defaults follow python-gitlab and go-gitlab: up to 5 retries, 0.5 s doubling to 30 s.
+    /// Creates a policy.
+    ///
+    /// The defaults follow python-gitlab and go-gitlab: up to 5 retries, 0.5 s doubling to 30 s.
     public init(
         maximumRetries: Int = 5,
         initialBackoff: Duration = .milliseconds(500),
@@ -53,14 +55,18 @@ public struct GitLabRetryPolicy: Sendable, Equatable {
         return capped * min(max(jitter.nextFraction(), 0), 1)
     }
 
-    /// The wait GitLab asked for in `headers`, relative to `now`: `Retry-After` (delta-seconds or HTTP date),
-    /// else — when `useReset` — `RateLimit-Reset` (unix seconds). `nil` when it asked for none.
+    /// The wait GitLab asked for in `headers`, relative to `now`.
+    ///
+    /// `Retry-After` (delta-seconds or HTTP date), else — when `useReset` — `RateLimit-Reset` (unix seconds).
+    ///
+    /// `nil` when it asked for none.
     static func serverWait(in headers: GitLabHTTPHeaders, now: Date, useReset: Bool) -> Duration? {
         if let retryAfter = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces) {
             if let seconds = Double(retryAfter), seconds >= 0 { return .seconds(seconds) }
             if let date = HTTPDate.parse(retryAfter) { return .seconds(max(0, date.timeIntervalSince(now))) }
         }
-        if useReset, let reset = headers["RateLimit-Reset"].flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
+        if useReset, let reset = headers["RateLimit-Reset"].flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) })
+        {
             return .seconds(max(0, reset - now.timeIntervalSince1970))
         }
         return nil

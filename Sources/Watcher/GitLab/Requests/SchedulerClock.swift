@@ -12,8 +12,10 @@ struct SchedulerClock: Sendable {
     /// The scheduler's current time.
     var now: Date { scheduler.now }
 
-    /// Suspends for `duration` of scheduler time. A zero or negative duration returns at once without
-    /// scheduling anything. Cancelling the task cancels the scheduled wake-up and throws `CancellationError`.
+    /// Suspends for `duration` of scheduler time.
+    ///
+    /// A zero or negative duration returns at once without scheduling anything. Cancelling the task cancels the
+    /// scheduled wake-up and throws `CancellationError`.
     func sleep(for duration: Duration) async throws {
         guard duration > .zero else { return }
         try Task.checkCancellation()
