@@ -47,7 +47,7 @@ private final class ShareWhileConnectedConnection<Element>: ObserverType, Synchr
 {
     // @unchecked: all mutable state is guarded by the parent's `lock`, which this connection shares.
     typealias Observers = ObserverBag<Element>
-    typealias DisposeKey = Observers.Key
+    typealias DisposeKey = ObserverBagKey
 
     private let parent: ShareWhileConnected<Element>
     private let subscription = SingleAssignmentDisposable()

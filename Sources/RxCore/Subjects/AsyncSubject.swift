@@ -17,7 +17,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     public typealias SubjectObserverType = AsyncSubject<Element>
 
     typealias Observers = ObserverBag<Element>
-    typealias DisposeKey = Observers.Key
+    typealias DisposeKey = ObserverBagKey
 
     private let lock = RecursiveLock()
 

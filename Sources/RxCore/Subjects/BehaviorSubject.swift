@@ -9,7 +9,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
     typealias Observers = ObserverBag<Element>
-    typealias DisposeKey = Observers.Key
+    typealias DisposeKey = ObserverBagKey
 
     /// Indicates whether the subject has any observers
     public var hasObservers: Bool {

@@ -9,7 +9,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
     public typealias SubjectObserverType = PublishSubject<Element>
 
     typealias Observers = ObserverBag<Element>
-    typealias DisposeKey = Observers.Key
+    typealias DisposeKey = ObserverBagKey
 
     /// Indicates whether the subject has any observers
     public var hasObservers: Bool {

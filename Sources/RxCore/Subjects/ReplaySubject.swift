@@ -18,7 +18,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     public typealias SubjectObserverType = ReplaySubject<Element>
 
     typealias Observers = ObserverBag<Element>
-    typealias DisposeKey = Observers.Key
+    typealias DisposeKey = ObserverBagKey
 
     private let lock = RecursiveLock()
     private let bufferSize: Int
