@@ -34,7 +34,7 @@ private final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverT
     /// Whether the drain loop is forwarding events right now (an error must then wait for it).
     private var running = false
     private var errorEvent: Event<Element>?
-    private var queue = RingBuffer<(eventTime: RxTime, event: Event<Element>)>()
+    private var queue = Queue<(eventTime: RxTime, event: Event<Element>)>()
 
     init(observer: Observer, dueTime: RxTimeInterval, scheduler: SchedulerType, cancel: Cancelable) {
         self.dueTime = dueTime

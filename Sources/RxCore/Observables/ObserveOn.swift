@@ -39,7 +39,7 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
     // state, guarded by `lock`
     private var isStopped = false
     private var isDraining = false
-    private var queue = RingBuffer<Event<Element>>(capacity: 8)
+    private var queue = Queue<Event<Element>>()
 
     init(scheduler: ImmediateSchedulerType, observer: Observer, cancel: Cancelable) {
         self.scheduler = scheduler

@@ -1,4 +1,4 @@
-extension ObservableType where Element: FixedWidthInteger {
+extension ObservableType where Element: RxAbstractInteger {
     /// Returns an observable sequence that produces a value after each period, using the specified scheduler to
     /// run timers and to send out observer messages.
     ///
@@ -36,7 +36,7 @@ extension ObservableType where Element: FixedWidthInteger {
 }
 
 private final class TimerSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
-where Observer.Element: FixedWidthInteger {
+where Observer.Element: RxAbstractInteger {
     typealias Parent = Timer<Observer.Element>
 
     private let parent: Parent
@@ -57,7 +57,7 @@ where Observer.Element: FixedWidthInteger {
 }
 
 private final class TimerOneOffSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
-where Observer.Element: FixedWidthInteger {
+where Observer.Element: RxAbstractInteger {
     typealias Parent = Timer<Observer.Element>
 
     private let parent: Parent
@@ -77,7 +77,7 @@ where Observer.Element: FixedWidthInteger {
     }
 }
 
-private final class Timer<Element: FixedWidthInteger>: Producer<Element>, @unchecked Sendable {
+private final class Timer<Element: RxAbstractInteger>: Producer<Element>, @unchecked Sendable {
     let scheduler: SchedulerType
     let dueTime: RxTimeInterval
     let period: RxTimeInterval?

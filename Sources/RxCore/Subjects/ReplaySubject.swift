@@ -24,7 +24,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     private let bufferSize: Int
 
     // state, guarded by `lock`
-    private var buffer = RingBuffer<Element>()
+    private var buffer = Queue<Element>()
     private var observers = Observers()
     private var stoppedEvent: Event<Element>?
     private var isDisposed = false
@@ -66,7 +66,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
             case .next(let element):
                 buffer.enqueue(element)
                 while buffer.count > bufferSize {
-                    buffer.dequeue()
+                    _ = buffer.dequeue()
                 }
                 return self.observers
             case .error, .completed:
@@ -91,7 +91,9 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
                 observer.on(.error(RxError.disposed(object: "ReplaySubject")))
                 return Disposables.create()
             }
-            buffer.forEach { observer.on(.next($0)) }
+            for element in buffer.elements {
+                observer.on(.next(element))
+            }
             if let stoppedEvent {
                 observer.on(stoppedEvent)
                 return Disposables.create()

@@ -71,7 +71,7 @@ extension PrimitiveSequence {
     }
 }
 
-extension PrimitiveSequence where Element: FixedWidthInteger {
+extension PrimitiveSequence where Element: RxAbstractInteger {
     /// Returns a sequence that produces `0` after `dueTime` and terminates (a `Single` succeeds with it).
     ///
     /// - parameter dueTime: Relative time at which to produce the value.
