@@ -1,9 +1,9 @@
 /// A sink that produces its elements one step at a time: the generators `of`, `from`, `range`,
 /// `repeatElement` and `generate`.
-protocol GeneratorSink: AnyObject {
-    /// Whether the subscription was disposed; the loop stops when it is.
-    var isDisposed: Bool { get }
-
+///
+/// On the trampoline the sink is its own unit of work (`ScheduledItemType`): queueing the next step allocates
+/// nothing, which matters when many short generators run inside one drain (`flatMap` to `from([…])`).
+protocol GeneratorSink: ScheduledItemType {
     /// Emits one element, or the terminal event, and returns whether to go on.
     func step() -> Bool
 }
@@ -23,21 +23,16 @@ extension GeneratorSink {
                 }
             }
         }
-        self.scheduleNextStep()
+        CurrentThreadScheduler.enqueue(self)
         return Disposables.create()
     }
 
-    private func scheduleNextStep() {
-        _ = CurrentThreadScheduler.instance.schedule(()) { _ in
-            self.runSteps()
-            return Disposables.create()
-        }
-    }
-
-    private func runSteps() {
+    /// One unit of work on the trampoline: steps until done, or until other work waits (then queues itself
+    /// behind it).
+    func invoke() {
         while !self.isDisposed && self.step() {
             if CurrentThreadScheduler.hasQueuedWork {
-                self.scheduleNextStep()
+                CurrentThreadScheduler.enqueue(self)
                 return
             }
         }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The state machine shared by `flatMap`, `flatMapFirst` and `merge`: every outer element becomes an inner
 /// sequence that is subscribed at once; inner elements are forwarded as they come; the result completes when the
 /// outer sequence and every inner sequence have completed; the first error from any of them fails it.
@@ -15,9 +17,10 @@ where Observer.Element == SourceSequence.Element {
     private let group = CompositeDisposable()
     private let sourceSubscription = SingleAssignmentDisposable()
 
-    /// The number of inner sequences that have not completed yet, guarded by `lock`.
-    private(set) var activeCount = 0
-    private var stopped = false
+    /// The number of inner sequences that have not completed yet, guarded by `lock` (so no dynamic exclusivity
+    /// check, a thread-local lookup per access).
+    @exclusivity(unchecked) private(set) var activeCount = 0
+    @exclusivity(unchecked) private var stopped = false
 
     /// Whether the next outer element should be mapped and subscribed; called under `lock`.
     var subscribeNext: Bool { true }
@@ -84,10 +87,10 @@ where Observer.Element == SourceSequence.Element {
     }
 
     private func subscribeInner(_ source: Observable<ResultType>) {
-        let innerSubscription = SingleAssignmentDisposable()
-        guard let disposeKey = self.group.insert(innerSubscription) else { return }
-        let observer = MergeSinkInner(parent: self, disposeKey: disposeKey)
-        innerSubscription.setDisposable(source.subscribe(observer))
+        let inner = MergeSinkInner(parent: self)
+        guard let disposeKey = self.group.insert(inner) else { return }
+        inner.disposeKey = disposeKey
+        inner.setSubscription(source.subscribe(inner))
     }
 
     fileprivate func innerOn(_ event: Event<ResultType>, disposeKey: CompositeDisposable.DisposeKey) {
@@ -114,22 +117,50 @@ where Observer.Element == SourceSequence.Element {
     }
 }
 
-/// Observes one inner sequence of a `MergeSink`.
+/// Observes one inner sequence of a `MergeSink` and holds its subscription (one object per inner sequence, where
+/// a separate `SingleAssignmentDisposable` would be a second allocation).
 private final class MergeSinkInner<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
-    ObserverType
+    DisposeBase, ObserverType, Disposable, @unchecked Sendable
 where Observer.Element == SourceSequence.Element {
+    // @unchecked: `disposeKey` is set once before the inner sequence is subscribed; `subscription` is guarded by
+    // its mutex.
     typealias Element = Observer.Element
     typealias Parent = MergeSink<SourceElement, SourceSequence, Observer>
 
     private let parent: Parent
-    private let disposeKey: CompositeDisposable.DisposeKey
+    fileprivate var disposeKey: CompositeDisposable.DisposeKey?
+    private let subscription = Mutex<(disposable: Disposable?, isDisposed: Bool)>((nil, false))
 
-    init(parent: Parent, disposeKey: CompositeDisposable.DisposeKey) {
+    init(parent: Parent) {
         self.parent = parent
-        self.disposeKey = disposeKey
+        super.init()
     }
 
     func on(_ event: Event<Element>) {
-        self.parent.innerOn(event, disposeKey: self.disposeKey)
+        guard let disposeKey else { return }
+        self.parent.innerOn(event, disposeKey: disposeKey)
+    }
+
+    /// Keeps the inner subscription, or disposes it at once when the inner was disposed meanwhile.
+    func setSubscription(_ disposable: Disposable) {
+        let disposeNow = subscription.withLock { state -> Bool in
+            if state.isDisposed { return true }
+            state.disposable = disposable
+            return false
+        }
+        if disposeNow {
+            disposable.dispose()
+        }
+    }
+
+    func dispose() {
+        let disposable = subscription.withLock { state -> Disposable? in
+            if state.isDisposed { return nil }
+            state.isDisposed = true
+            let disposable = state.disposable
+            state.disposable = nil
+            return disposable
+        }
+        disposable?.dispose()
     }
 }

@@ -90,7 +90,8 @@ private final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<
     typealias Element = Observer.Element
 
     private let parent: DistinctUntilChanged<Element, Key>
-    private var currentKey: Key?
+    // Per-element state, serialized by the Rx contract: no dynamic exclusivity check (a thread-local lookup per access).
+    @exclusivity(unchecked) private var currentKey: Key?
 
     init(parent: DistinctUntilChanged<Element, Key>, observer: Observer, cancel: Cancelable) {
         self.parent = parent

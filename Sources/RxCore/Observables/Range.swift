@@ -34,7 +34,8 @@ where Observer.Element: RxAbstractInteger {
     typealias Parent = RangeProducer<Observer.Element>
 
     private let parent: Parent
-    private var offset: Observer.Element = 0
+    // Per-element state, serialized by the Rx contract: no dynamic exclusivity check (a thread-local lookup per access).
+    @exclusivity(unchecked) private var offset: Observer.Element = 0
 
     init(parent: Parent, observer: Observer, cancel: Cancelable) {
         self.parent = parent

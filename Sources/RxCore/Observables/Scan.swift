@@ -43,7 +43,8 @@ private final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, O
     typealias Parent = Scan<Element, Accumulate>
 
     private let parent: Parent
-    private var accumulate: Accumulate
+    // Per-element state, serialized by the Rx contract: no dynamic exclusivity check (a thread-local lookup per access).
+    @exclusivity(unchecked) private var accumulate: Accumulate
 
     init(parent: Parent, observer: Observer, cancel: Cancelable) {
         self.parent = parent

@@ -17,7 +17,7 @@ extension ObservableType {
         _ elements: Element...,
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> {
-        ObservableSequence(elements: elements, scheduler: scheduler)
+        ObservableArray(elements: elements, scheduler: scheduler)
     }
 
     /// Converts an array to an observable sequence.
@@ -34,7 +34,7 @@ extension ObservableType {
         _ array: [Element],
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> {
-        ObservableSequence(elements: array, scheduler: scheduler)
+        ObservableArray(elements: array, scheduler: scheduler)
     }
 
     /// Converts a sequence to an observable sequence.
@@ -63,7 +63,8 @@ where Source.Element == Observer.Element {
     typealias Parent = ObservableSequence<Source>
 
     private let parent: Parent
-    private var iterator: Source.Iterator
+    // Per-element state, serialized by the Rx contract: no dynamic exclusivity check (a thread-local lookup per access).
+    @exclusivity(unchecked) private var iterator: Source.Iterator
 
     init(parent: Parent, observer: Observer, cancel: Cancelable) {
         self.parent = parent
@@ -102,6 +103,58 @@ private final class ObservableSequence<Source: Swift.Sequence>: Producer<Source.
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
         let sink = ObservableSequenceSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// `of` and `from(_ array:)`: steps through the array by index. Generic iteration (`Sequence.Iterator`) runs
+/// through protocol witnesses in unspecialized code; indexing an array does not.
+private final class ObservableArraySink<Observer: ObserverType>: Sink<Observer>, GeneratorSink, @unchecked Sendable {
+    typealias Parent = ObservableArray<Observer.Element>
+
+    private let parent: Parent
+    // Per-element state, serialized by the Rx contract: no dynamic exclusivity check (a thread-local lookup per access).
+    @exclusivity(unchecked) private var index = 0
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        self.runGenerator(on: self.parent.scheduler)
+    }
+
+    func step() -> Bool {
+        if index < parent.elements.count {
+            let element = parent.elements[index]
+            index += 1
+            self.forwardOn(.next(element))
+            return true
+        }
+        self.forwardOn(.completed)
+        self.dispose()
+        return false
+    }
+}
+
+private final class ObservableArray<Element>: Producer<Element>, @unchecked Sendable {
+    fileprivate let elements: [Element]
+    fileprivate let scheduler: ImmediateSchedulerType
+
+    init(elements: [Element], scheduler: ImmediateSchedulerType) {
+        self.elements = elements
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
+        let sink = ObservableArraySink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
     }
