@@ -44,8 +44,10 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     }
 
     private let state = Atomic<Int>(0)
-    private var sink: Disposable?
-    private var subscription: Disposable?
+    // Written once before `sinkAndSubscriptionSet` is published and cleared only by the one disposer that wins
+    // `state`: no dynamic exclusivity check (a thread-local lookup per access, on every subscribe and dispose).
+    @exclusivity(unchecked) private var sink: Disposable?
+    @exclusivity(unchecked) private var subscription: Disposable?
 
     var isDisposed: Bool {
         state.load(ordering: .acquiring) & DisposeState.disposed.rawValue != 0

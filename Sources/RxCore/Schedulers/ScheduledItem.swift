@@ -1,4 +1,6 @@
-protocol ScheduledItemType: Cancelable {
+/// A unit of work on the trampoline. Class-bound, so the queue holds plain references rather than opaque
+/// existential boxes copied through value witnesses.
+protocol ScheduledItemType: AnyObject, Cancelable {
     func invoke()
 }
 

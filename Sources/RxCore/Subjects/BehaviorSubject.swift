@@ -18,10 +18,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     private let lock = RecursiveLock()
 
-    // state
+    // state, guarded by `lock` (so no dynamic exclusivity check, a thread-local lookup per access)
     private var disposed = false
     private var element: Element
-    private var observers = Observers()
+    @exclusivity(unchecked) private var observers = Observers()
     private var stoppedEvent: Event<Element>?
 
     /// Indicates whether the subject has been disposed.

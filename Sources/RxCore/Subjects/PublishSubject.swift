@@ -18,9 +18,9 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
 
     private let lock = RecursiveLock()
 
-    // state
+    // state, guarded by `lock` (so no dynamic exclusivity check, a thread-local lookup per access)
     private var disposed = false
-    private var observers = Observers()
+    @exclusivity(unchecked) private var observers = Observers()
     private var stopped = false
     private var stoppedEvent = nil as Event<Element>?
 
