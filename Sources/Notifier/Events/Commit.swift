@@ -58,9 +58,13 @@ public struct Commit: Sendable, Hashable, Codable {
     /// Whether this is a merge commit (more than one parent).
     public var isMerge: Bool { parentIDs.count > 1 }
 
-    /// The first line of a commit message.
+    /// The first line of a commit message (found on the UTF-8 view: messages can be huge).
     static func firstLine(of message: String) -> String {
-        String(message.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" })
+        let utf8 = message.utf8
+        guard let end = utf8.firstIndex(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
+            return message
+        }
+        return String(message[..<end])
     }
 
     enum CodingKeys: String, CodingKey {

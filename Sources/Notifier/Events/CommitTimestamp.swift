@@ -5,14 +5,14 @@ import Foundation
 /// GitLab sends commit dates as ISO 8601 with the commit's own offset, with or without milliseconds
 /// (`2024-05-01T10:00:00.000+02:00`). The instant is kept as a `Date`; the offset for display.
 public struct CommitTimestamp: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The instant.
+    /// The instant (whole milliseconds).
     public var date: Date
     /// The offset from UTC, in seconds, the commit was recorded with.
     public var utcOffsetSeconds: Int
 
     /// Creates a timestamp from an instant and an offset.
     public init(date: Date, utcOffsetSeconds: Int = 0) {
-        self.date = date
+        self.date = date.roundedToMilliseconds
         self.utcOffsetSeconds = utcOffsetSeconds
     }
 
@@ -25,9 +25,7 @@ public struct CommitTimestamp: Sendable, Hashable, Codable, CustomStringConverti
     /// The ISO 8601 form with the original offset, e.g. `2024-05-01T10:00:00+02:00`.
     public var iso8601: String {
         let zone = TimeZone(secondsFromGMT: utcOffsetSeconds) ?? TimeZone(secondsFromGMT: 0)!
-        let style = Date.ISO8601FormatStyle(timeZoneSeparator: .colon, includingFractionalSeconds: hasFraction,
-                                            timeZone: zone)
-        return style.format(date)
+        return date.iso8601(timeZone: zone, milliseconds: hasFraction)
     }
 
     /// The ISO 8601 form.

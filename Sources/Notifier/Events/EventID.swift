@@ -31,6 +31,6 @@ public enum EventID {
 
     /// A date as an identity part: whole milliseconds since 1970.
     static func part(_ date: Date) -> String {
-        String(Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
+        String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
     }
 }

@@ -13,9 +13,20 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         self.client = client
     }
 
-    /// Creates a transport on AsyncHTTPClient's process-wide shared client (never shut down).
+    /// Creates a transport with a client of its own, configured for notifications: a refused or failed
+    /// connection fails the attempt at once (AsyncHTTPClient would otherwise keep reconnecting until the
+    /// request's deadline), since glwatch retries on its own schedule. Call `shutdown()` when done.
     public init() {
-        self.client = .shared
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(10)
+        configuration.redirectConfiguration = .disallow
+        self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
+
+    /// Shuts the client down (for a transport made with `init()`; a caller's own client is theirs to shut down).
+    public func shutdown() async throws {
+        try await client.shutdown()
     }
 
     /// Sends a request within its timeout (the deadline covers the response head and collecting the body).

@@ -27,7 +27,7 @@ public struct TeamsSink: Sink {
         let text = RenderedText.render(batch, sinkTemplate: template, dialect: .markdown)
         let url = batch.events.count == 1 ? TemplateContext.primaryURL(of: batch.events[0]) : nil
         let title = TextTruncation.truncate(text.title, to: 1_000, in: .jsonUTF8)
-        let overhead = try encode(title: title, body: "", url: url).count
+        let overhead = try encode(title: title, body: " ", url: url).count - 1
         let body = TextTruncation.truncate(text.body, to: Self.payloadLimit - overhead, in: .jsonUTF8)
         return endpoint.message(id: batch.id, sink: name, body: try encode(title: title, body: body, url: url))
     }

@@ -16,7 +16,7 @@ public struct ProjectUnreachable: Sendable, Hashable, Codable {
         self.reason = reason
         self.httpStatus = httpStatus
         self.consecutiveFailures = consecutiveFailures
-        self.since = since
+        self.since = since.roundedToMilliseconds
     }
 
     enum CodingKeys: String, CodingKey {
