@@ -72,6 +72,7 @@ public struct NtfySink: Sink {
             markdown: options.markdown ? true : nil)
         var message = endpoint.message(id: batch.id, sink: name, body: try EventJSON.encoder().encode(payload))
         message.destination = .http(method: "POST", url: server)
+        message.secretsInBody = [Secret(topic)]
         return message
     }
 

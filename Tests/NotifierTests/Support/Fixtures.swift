@@ -48,3 +48,23 @@ enum Fixtures {
     /// A ~100 KB single line (a title that long) of multi-byte characters.
     static let hugeLine = String(repeating: "Ünïcödé 👩‍👩‍👧‍👦 \"quoted\" <b>&</b> ", count: 2_500)
 }
+
+extension Fixtures {
+    /// The event golden payload tests render: markup, quotes and a mention in values, a branch with `_`.
+    static let goldenEvent: WatchEvent = {
+        let commit = Commit(
+            id: "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678", message: "Fix <parser> & \"quotes\" *now*\n\nBody",
+            author: Person(name: "Ada @everyone", email: "ada@example.com"),
+            authoredAt: CommitTimestamp(iso8601: "2024-05-01T10:00:00+02:00")!,
+            parentIDs: ["ffffffffffffffffffffffffffffffffffffffff"],
+            webURL: "https://gitlab.com/acme/api/-/commit/a1b2c3d4e5f60718293a4b5c6d7e8f9012345678")
+        return WatchEvent.commitsNew(
+            project: ProjectRef(instance: "gitlab.com", id: 7, path: "acme/api", webURL: "https://gitlab.com/acme/api"),
+            branch: "feature/x_y", before: "ffffffffffffffffffffffffffffffffffffffff", after: commit.id,
+            commits: CommitList(commits: [commit]), at: date(1_714_550_400))
+    }()
+
+    static let goldenBatch = DeliveryBatch(events: [goldenEvent])
+
+    static let chatEndpoint = HTTPEndpoint(url: Secret("https://chat.example.com/hooks/T0/SECRET"))
+}
