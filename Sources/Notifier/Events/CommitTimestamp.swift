@@ -22,7 +22,7 @@ public struct CommitTimestamp: Sendable, Hashable, Codable, CustomStringConverti
         self.init(date: date, utcOffsetSeconds: offset)
     }
 
-    /// The ISO 8601 form with the original offset, e.g. `2024-05-01T10:00:00+02:00`.
+    /// The ISO 8601 form with the original offset, for example `2024-05-01T10:00:00+02:00`.
     public var iso8601: String {
         let zone = TimeZone(secondsFromGMT: utcOffsetSeconds) ?? TimeZone(secondsFromGMT: 0)!
         return date.iso8601(timeZone: zone, milliseconds: hasFraction)
@@ -37,7 +37,9 @@ public struct CommitTimestamp: Sendable, Hashable, Codable, CustomStringConverti
         let text = try container.decode(String.self)
         guard let parsed = CommitTimestamp(iso8601: text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "expected an ISO 8601 date-time with an offset, got \"\(text)\"")
+                in: container,
+                debugDescription: "expected an ISO 8601 date-time with an offset, got \"\(text)\""
+            )
         }
         self = parsed
     }

@@ -22,7 +22,9 @@ public enum EventJSON {
             let text = try container.decode(String.self)
             guard let date = parse(text) else {
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "expected an ISO 8601 date-time, got \"\(text)\"")
+                    in: container,
+                    debugDescription: "expected an ISO 8601 date-time, got \"\(text)\""
+                )
             }
             return date
         }

@@ -29,8 +29,12 @@ public struct WatchEvent: Sendable, Hashable, Identifiable {
         self.details = details
         self.id =
             id
-            ?? EventID.derive(type: details.type, projectKey: project.key, branch: branch,
-                              parts: details.identityParts)
+            ?? EventID.derive(
+                type: details.type,
+                projectKey: project.key,
+                branch: branch,
+                parts: details.identityParts
+            )
     }
 
     /// The event type.

@@ -20,7 +20,11 @@ struct RenderedText {
     }
 
     /// Renders a batch with its template (the rule's override, else the sink's) for a dialect.
-    static func render(_ batch: DeliveryBatch, sinkTemplate: MessageTemplate, dialect: TemplateDialect)
+    static func render(
+        _ batch: DeliveryBatch,
+        sinkTemplate: MessageTemplate,
+        dialect: TemplateDialect
+    )
         -> RenderedText
     {
         RenderedText((batch.template ?? sinkTemplate).render(batch.events, dialect: dialect))

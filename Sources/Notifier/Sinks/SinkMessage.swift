@@ -26,8 +26,14 @@ public struct SinkMessage: Sendable {
     public var secretsInBody: [Secret]
 
     /// Creates a message.
-    public init(id: String, sink: String, destination: Destination, headers: [HTTPHeader] = [], body: Data,
-                secretsInBody: [Secret] = []) {
+    public init(
+        id: String,
+        sink: String,
+        destination: Destination,
+        headers: [HTTPHeader] = [],
+        body: Data,
+        secretsInBody: [Secret] = []
+    ) {
         self.id = id
         self.sink = sink
         self.destination = destination

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Posts to a Microsoft Teams Workflows webhook ("When a Teams webhook request is received"): a message
-/// with one Adaptive Card (the retired Office 365 connector card format is not used). The title is a bold
-/// text block, the rest a wrapping Markdown text block, plus an "Open in GitLab" button; the whole payload
-/// stays under 28 KB, Teams' message size.
+/// Posts to a Microsoft Teams Workflows webhook ("When a Teams webhook request is received").
+///
+/// It sends a message with one Adaptive Card (the retired Office 365 connector card format is not used). The title is a
+/// bold text block, the rest a wrapping Markdown text block, plus an "Open in GitLab" button; the whole payload stays
+/// under 28 KB, Teams' message size.
 public struct TeamsSink: Sink {
     /// Teams' limit on a message, in bytes.
     static let payloadLimit = 28_000

@@ -26,9 +26,12 @@ public struct MessageTemplate: Sendable {
                 compiled[dialect] = try MustacheTemplate(string: pragma + source)
             } catch let error as MustacheTemplate.ParserError {
                 throw ConfigError([
-                    ConfigDiagnostic(file: name, line: max(1, error.context.lineNumber - 1),
-                                     column: error.context.columnNumber,
-                                     message: "template error: \(Self.describe(error.error))")
+                    ConfigDiagnostic(
+                        file: name,
+                        line: max(1, error.context.lineNumber - 1),
+                        column: error.context.columnNumber,
+                        message: "template error: \(Self.describe(error.error))"
+                    )
                 ])
             } catch {
                 throw ConfigError([

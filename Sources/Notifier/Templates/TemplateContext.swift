@@ -31,7 +31,9 @@ struct TemplateContext {
         values["count"] = events.count
         values["events"] = eventValues
         let projects = Set(events.map(\.project.path))
-        values["digest_summary"] = events.count == 1 ? summary(events[0])
+        values["digest_summary"] =
+            events.count == 1
+            ? summary(events[0])
             : "\(events.count) events in \(projects.sorted().joined(separator: ", "))"
         return values
     }
@@ -143,11 +145,12 @@ struct TemplateContext {
         switch dialect {
         case .plain: return shown
         case .slack, .googleChat: return code ? "<\(safe)|`\(shown)`>" : "<\(safe)|\(shown)>"
-        case .markdown: return code ? "[`\(text.replacingOccurrences(of: "`", with: "'"))`](\(safe))" : "[\(shown)](\(safe))"
+        case .markdown:
+            return code ? "[`\(text.replacingOccurrences(of: "`", with: "'"))`](\(safe))" : "[\(shown)](\(safe))"
         }
     }
 
-    /// A one-line description of the event, e.g. `3 new commits on main in acme/api`.
+    /// A one-line description of the event, for example `3 new commits on main in acme/api`.
     func summary(_ event: WatchEvent) -> String {
         let path = event.project.path
         let branch = event.branch ?? ""

@@ -1,5 +1,6 @@
-@testable import Notifier
 import Testing
+
+@testable import Notifier
 
 @Suite struct DidYouMeanTests {
     @Test(arguments: [

@@ -1,5 +1,6 @@
-@testable import Notifier
 import Testing
+
+@testable import Notifier
 
 @Suite struct DurationParserTests {
     @Test(arguments: [("30s", 30.0), ("10m", 600), ("1h30m", 5_400), ("500ms", 0.5), ("2d", 172_800), ("1.5h", 5_400)])

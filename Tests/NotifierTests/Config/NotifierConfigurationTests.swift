@@ -17,13 +17,16 @@ import Testing
         }
 
         func contentsOfFile(atPath path: String) throws -> String {
-            if path.hasPrefix("/run/secrets/") { return "https://hooks.example.com/\(path.split(separator: "/").last!)" }
+            if path.hasPrefix("/run/secrets/") {
+                return "https://hooks.example.com/\(path.split(separator: "/").last!)"
+            }
             return try String(contentsOfFile: path, encoding: .utf8)
         }
     }
 
     static var exampleFiles: [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: rulesDirectory))?.filter { $0.hasSuffix(".yaml") }.sorted()
+        (try? FileManager.default.contentsOfDirectory(atPath: rulesDirectory))?.filter { $0.hasSuffix(".yaml") }
+            .sorted()
             ?? []
     }
 
@@ -35,8 +38,11 @@ import Testing
     func testEveryExampleRulesFile_loads(file: String) throws {
         let path = "\(Self.rulesDirectory)/\(file)"
         let configuration = try NotifierConfiguration.load(
-            yaml: try String(contentsOfFile: path, encoding: .utf8), file: path, baseDirectory: Self.rulesDirectory,
-            environment: ExampleEnvironment())
+            yaml: try String(contentsOfFile: path, encoding: .utf8),
+            file: path,
+            baseDirectory: Self.rulesDirectory,
+            environment: ExampleEnvironment()
+        )
         #expect(!configuration.sinks.isEmpty)
         #expect(!configuration.rules.rules.isEmpty)
         // Every sink a rule names exists, and every sample event routes without error.
@@ -49,8 +55,11 @@ import Testing
     @Test func testChatopsExample_routesAsItsCommentsSay() async throws {
         let path = "\(Self.rulesDirectory)/chatops.yaml"
         let configuration = try NotifierConfiguration.load(
-            yaml: try String(contentsOfFile: path, encoding: .utf8), file: path, baseDirectory: Self.rulesDirectory,
-            environment: ExampleEnvironment())
+            yaml: try String(contentsOfFile: path, encoding: .utf8),
+            file: path,
+            baseDirectory: Self.rulesDirectory,
+            environment: ExampleEnvironment()
+        )
         let router = configuration.router
         let bot = Fixtures.commit(1, author: "renovate[bot]", email: "bot@example.com")
         let human = Fixtures.commit(2)
@@ -58,8 +67,13 @@ import Testing
         #expect(try await router.route(Fixtures.push([bot, human]), changedPaths: nil).matchedRules == ["main-line"])
         let feature = try await router.route(Fixtures.push([human], branch: "feature/x"), changedPaths: nil)
         #expect(feature.deliveries.first?.groupKey != nil)
-        let newcomer = WatchEvent.contributorNew(project: Fixtures.project, branch: "main",
-                                                 contributor: human.author, commit: human, at: Fixtures.date(0))
+        let newcomer = WatchEvent.contributorNew(
+            project: Fixtures.project,
+            branch: "main",
+            contributor: human.author,
+            commit: human,
+            at: Fixtures.date(0)
+        )
         let welcome = try await router.route(newcomer, changedPaths: nil)
         #expect(welcome.deliveries.first?.template == "\(Self.rulesDirectory)/templates/welcome.mustache")
         #expect(configuration.templates[welcome.deliveries[0].template!] != nil)
@@ -67,13 +81,17 @@ import Testing
 
     @Test func testSinksAndRules_areValidatedTogether_inFileOrder() {
         #expect {
-            try NotifierConfiguration.load(yaml: """
-                rules:
-                  - name: r
-                    notify: [chat, missing]
-                sinks:
-                  chat: { type: slack, url_env: NOT_SET }
-                """, file: "notify.yaml", environment: FakeEnvironment())
+            try NotifierConfiguration.load(
+                yaml: """
+                    rules:
+                      - name: r
+                        notify: [chat, missing]
+                    sinks:
+                      chat: { type: slack, url_env: NOT_SET }
+                    """,
+                file: "notify.yaml",
+                environment: FakeEnvironment()
+            )
         } throws: { error in
             (error as? ConfigError)?.diagnostics.map(\.description) == [
                 // "chat" is defined (with an error of its own), so only "missing" is undefined.
@@ -84,12 +102,16 @@ import Testing
     }
 
     @Test func testMakeSinks_buildsOneSinkPerDefinition() throws {
-        let configuration = try NotifierConfiguration.load(yaml: """
-            sinks:
-              a: { type: stdout }
-              b: { type: teams, url: "https://example.com/workflow" }
-            rules: []
-            """, file: "x.yaml", environment: FakeEnvironment())
+        let configuration = try NotifierConfiguration.load(
+            yaml: """
+                sinks:
+                  a: { type: stdout }
+                  b: { type: teams, url: "https://example.com/workflow" }
+                rules: []
+                """,
+            file: "x.yaml",
+            environment: FakeEnvironment()
+        )
         let sinks = configuration.makeSinks(transport: FakeTransport(), output: CapturedOutput())
         #expect(sinks.map(\.name) == ["a", "b"])
         #expect(sinks[0] is StdoutSink)

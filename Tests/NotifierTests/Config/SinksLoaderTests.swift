@@ -8,10 +8,12 @@ import Yams
     static let environment = FakeEnvironment(
         variables: [
             "SLACK_URL": slackURL, "HOOK_URL": "https://hooks.example.com/glwatch?token=SECRET-QUERY",
-            "HOOK_SECRET": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw whsec_dGVzdC1zZWNyZXQtdHdv", "BAD_SECRET": "not base64!",
+            "HOOK_SECRET": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw whsec_dGVzdC1zZWNyZXQtdHdv",
+            "BAD_SECRET": "not base64!",
             "FTP_URL": "ftp://files.example.com/x", "TOKEN": "tk_SECRET_TOKEN", "EMPTY": " ",
         ],
-        files: ["/run/secrets/discord": "https://discord.com/api/webhooks/1/SECRET-FILE\n"])
+        files: ["/run/secrets/discord": "https://discord.com/api/webhooks/1/SECRET-FILE\n"]
+    )
 
     static func load(_ yaml: String) throws(ConfigError) -> [SinkConfiguration] {
         let node = try! Yams.compose(yaml: yaml)!
@@ -28,7 +30,8 @@ import Yams
     }
 
     @Test func testValidSinks_resolveURLsAndSecretsFromEnvironmentAndFiles() throws {
-        let sinks = try Self.load("""
+        let sinks = try Self.load(
+            """
             console: { type: stdout, format: json }
             team: { type: slack, url_env: SLACK_URL, username: glwatch, rate_limit: 30/min }
             hook:
@@ -42,10 +45,13 @@ import Yams
               timeout: 2s
             alerts: { type: discord, url_file: /run/secrets/discord }
             push: { type: ntfy, url: "https://ntfy.example.com/glwatch", token_env: TOKEN, priority: 5, tags: [git] }
-            """)
+            """
+        )
         #expect(sinks.map(\.name) == ["console", "team", "hook", "alerts", "push"])
         #expect(sinks.map(\.kind) == [.stdout, .slack, .webhook, .discord, .ntfy])
-        #expect(sinks.map(\.urlSource) == [nil, "env SLACK_URL", "env HOOK_URL", "file /run/secrets/discord", "config"])
+        #expect(
+            sinks.map(\.urlSource) == [nil, "env SLACK_URL", "env HOOK_URL", "file /run/secrets/discord", "config"]
+        )
         #expect(sinks[1].policy.rateLimit == RateLimit(messages: 30, per: 60, burst: 30))
         #expect(sinks[0].policy.rateLimit == nil)
         #expect(sinks[3].policy.rateLimit == SinkKind.discord.defaultRateLimit)
@@ -71,7 +77,8 @@ import Yams
     }
 
     @Test func testEveryProblem_isReportedWithItsPosition_andNoSecretAppears() {
-        let errors = Self.errors("""
+        let errors = Self.errors(
+            """
             chat:
               type: slak
             hook:
@@ -103,35 +110,40 @@ import Yams
               url_env: HOOK_URL
               headers: { Content-Type: text/plain, "Bad Name": x, X-Token: { env: NOPE } }
               rate_limit: fast
-            """)
-        #expect(errors == [
-            "glwatch.yaml:2:9: unknown sink type \"slak\" in sink \"chat\" (did you mean \"slack\"?) (one of stdout, "
-                + "webhook, slack, mattermost, discord, teams, google_chat, ntfy)",
-            "glwatch.yaml:6:3: \"secret\" in sink \"hook\" would keep a secret in the config file; use \"secret_env\" or "
-                + "\"secret_file\"",
-            "glwatch.yaml:7:3: unknown key \"headrs\" in sink \"hook\" (did you mean \"headers\"?)",
-            "glwatch.yaml:10:12: environment variable \"MISSING_URL\" named by \"url_env\" in sink \"ops\" is not set",
-            "glwatch.yaml:13:11: \"format\" in sink \"tty\" must be \"text\" or \"json\"",
-            "glwatch.yaml:17:15: secret #1 is not a Standard Webhooks secret (whsec_ followed by base64) in "
-                + "\"secret_env\" of sink \"signed\"",
-            "glwatch.yaml:21:3: sink \"ftp\" has both \"url_env\" and \"url\"; use one",
-            "glwatch.yaml:23:3: sink \"nourl\" needs one of \"url\", \"url_env\" or \"url_file\"",
-            "glwatch.yaml:26:12: environment variable \"EMPTY\" named by \"url_env\" in sink \"empty\" is empty",
-            "glwatch.yaml:30:14: header \"Content-Type\" in sink \"headers\" is set by glwatch",
-            "glwatch.yaml:30:40: invalid header name \"Bad Name\" in sink \"headers\"",
-            "glwatch.yaml:30:71: environment variable \"NOPE\" named by \"env\" in header \"X-Token\" in sink \"headers\" "
-                + "is not set",
-            "glwatch.yaml:31:15: invalid rate \"fast\" for \"rate_limit\" in sink \"headers\" (write e.g. 1/s, 30/min or none)",
-        ])
+            """
+        )
+        #expect(
+            errors == [
+                "glwatch.yaml:2:9: unknown sink type \"slak\" in sink \"chat\" (did you mean \"slack\"?) (one of stdout, "
+                    + "webhook, slack, mattermost, discord, teams, google_chat, ntfy)",
+                "glwatch.yaml:6:3: \"secret\" in sink \"hook\" would keep a secret in the config file; use \"secret_env\" or "
+                    + "\"secret_file\"",
+                "glwatch.yaml:7:3: unknown key \"headrs\" in sink \"hook\" (did you mean \"headers\"?)",
+                "glwatch.yaml:10:12: environment variable \"MISSING_URL\" named by \"url_env\" in sink \"ops\" is not set",
+                "glwatch.yaml:13:11: \"format\" in sink \"tty\" must be \"text\" or \"json\"",
+                "glwatch.yaml:17:15: secret #1 is not a Standard Webhooks secret (whsec_ followed by base64) in "
+                    + "\"secret_env\" of sink \"signed\"",
+                "glwatch.yaml:21:3: sink \"ftp\" has both \"url_env\" and \"url\"; use one",
+                "glwatch.yaml:23:3: sink \"nourl\" needs one of \"url\", \"url_env\" or \"url_file\"",
+                "glwatch.yaml:26:12: environment variable \"EMPTY\" named by \"url_env\" in sink \"empty\" is empty",
+                "glwatch.yaml:30:14: header \"Content-Type\" in sink \"headers\" is set by glwatch",
+                "glwatch.yaml:30:40: invalid header name \"Bad Name\" in sink \"headers\"",
+                "glwatch.yaml:30:71: environment variable \"NOPE\" named by \"env\" in header \"X-Token\" in sink \"headers\" "
+                    + "is not set",
+                "glwatch.yaml:31:15: invalid rate \"fast\" for \"rate_limit\" in sink \"headers\" (write e.g. 1/s, 30/min or none)",
+            ]
+        )
         for secret in ["whsec_abc", "SECRET", "not base64", "files.example.com"] {
             #expect(!errors.joined().contains(secret), "\(secret) leaked")
         }
     }
 
     @Test func testANonHTTPURL_isRejectedWithoutShowingIt() {
-        #expect(Self.errors("ftp: { type: slack, url_env: FTP_URL }") == [
-            "glwatch.yaml:1:30: the URL from \"url_env\" in sink \"ftp\" is not an http(s) URL"
-        ])
+        #expect(
+            Self.errors("ftp: { type: slack, url_env: FTP_URL }") == [
+                "glwatch.yaml:1:30: the URL from \"url_env\" in sink \"ftp\" is not an http(s) URL"
+            ]
+        )
     }
 
     @Test func testSecrets_neverShowInDescriptionsOrDumps() throws {

@@ -9,13 +9,21 @@ import Testing
         let scheduler = TestScheduler(initialClock: 0)
         let queue = InMemoryDeliveryQueue()
         let transport = FakeTransport(statuses: [503, 503])
-        let sink = WebhookSink(name: "hook", endpoint: HTTPEndpoint(url: Secret("https://hooks.example.com/x")),
-                               transport: transport)
+        let sink = WebhookSink(
+            name: "hook",
+            endpoint: HTTPEndpoint(url: Secret("https://hooks.example.com/x")),
+            transport: transport
+        )
         let (passes, continuation) = AsyncStream.makeStream(of: DeliveryPass.self)
         let service = DeliveryService(
-            sinks: [sink], queue: queue,
+            sinks: [sink],
+            queue: queue,
             defaultPolicy: DeliveryPolicy(retry: RetryPolicy(initialDelay: 5, jitter: 0)),
-            scheduler: scheduler, random: FixedRandom(0), logger: quietLogger, onPass: { continuation.yield($0) })
+            scheduler: scheduler,
+            random: FixedRandom(0),
+            logger: quietLogger,
+            onPass: { continuation.yield($0) }
+        )
         let first = try await queue.enqueue(Fixtures.push([Fixtures.commit(1)], at: 0), sink: "hook")
         let running = Task { await service.run() }
         defer { running.cancel() }
@@ -47,16 +55,27 @@ import Testing
         let output = CapturedOutput()
         let sinks: [any Sink] = [
             StdoutSink(name: "console", output: output),
-            WebhookSink(name: "hook", endpoint: HTTPEndpoint(url: Secret("https://x.example.com/")),
-                        transport: FakeTransport(statuses: [500])),
+            WebhookSink(
+                name: "hook",
+                endpoint: HTTPEndpoint(url: Secret("https://x.example.com/")),
+                transport: FakeTransport(statuses: [500])
+            ),
         ]
         let event = Fixtures.push([Fixtures.commit(1)], at: 0)
-        try await queue.enqueue(event, plans: [
-            PlannedDelivery(sink: "console", rule: "r", notBefore: Fixtures.date(0)),
-            PlannedDelivery(sink: "hook", rule: "r", notBefore: Fixtures.date(0)),
-        ])
-        let service = DeliveryService(sinks: sinks, queue: queue, scheduler: scheduler, random: FixedRandom(0),
-                                      logger: quietLogger)
+        try await queue.enqueue(
+            event,
+            plans: [
+                PlannedDelivery(sink: "console", rule: "r", notBefore: Fixtures.date(0)),
+                PlannedDelivery(sink: "hook", rule: "r", notBefore: Fixtures.date(0)),
+            ]
+        )
+        let service = DeliveryService(
+            sinks: sinks,
+            queue: queue,
+            scheduler: scheduler,
+            random: FixedRandom(0),
+            logger: quietLogger
+        )
         let passes = await service.deliverDueOnce()
         #expect(passes.map(\.sink) == ["console", "hook"])
         #expect(passes[0].delivered == 1 && !passes[0].hadFailures)

@@ -39,16 +39,22 @@ import Testing
             }
             let body = try await request.body.collect(upTo: 1 << 20)
             let accepted = await receiver.handle(
-                id: header("webhook-id"), timestamp: header("webhook-timestamp"),
-                signature: header("webhook-signature"), body: Data(body.readableBytesView))
+                id: header("webhook-id"),
+                timestamp: header("webhook-timestamp"),
+                signature: header("webhook-signature"),
+                body: Data(body.readableBytesView)
+            )
             return accepted ? .noContent : .serviceUnavailable
         }
         var logger = Logger(label: "receiver")
         logger.logLevel = .critical
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
-            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
+            router: router,
+            configuration: .init(address: .hostname("127.0.0.1", port: port)),
+            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var iterator = ports.makeAsyncIterator()
         return (task, await iterator.next() ?? 0)
@@ -77,16 +83,31 @@ import Testing
         try outcome.get()
     }
 
-    static func deliverThroughAnOutage(port: Int, receiver: Receiver, signer: WebhookSigner,
-                                       transport: AsyncHTTPClientTransport) async throws {
+    static func deliverThroughAnOutage(
+        port: Int,
+        receiver: Receiver,
+        signer: WebhookSigner,
+        transport: AsyncHTTPClientTransport
+    ) async throws {
         let scheduler = TestScheduler(initialClock: 0)
         let queue = InMemoryDeliveryQueue()
-        let sink = WebhookSink(name: "hook", endpoint: HTTPEndpoint(url: Secret("http://127.0.0.1:\(port)/hook"),
-                                                                    timeout: .seconds(5)),
-                               signer: signer, transport: transport)
-        let worker = SinkWorker(sink: sink, queue: queue,
-                                policy: DeliveryPolicy(retry: RetryPolicy(initialDelay: 5, maxDelay: 60)),
-                                scheduler: scheduler, random: FixedRandom(0.5), logger: quietLogger)
+        let sink = WebhookSink(
+            name: "hook",
+            endpoint: HTTPEndpoint(
+                url: Secret("http://127.0.0.1:\(port)/hook"),
+                timeout: .seconds(5)
+            ),
+            signer: signer,
+            transport: transport
+        )
+        let worker = SinkWorker(
+            sink: sink,
+            queue: queue,
+            policy: DeliveryPolicy(retry: RetryPolicy(initialDelay: 5, maxDelay: 60)),
+            scheduler: scheduler,
+            random: FixedRandom(0.5),
+            logger: quietLogger
+        )
         var events: [WatchEvent] = []
         for n in 1...6 {
             let project = n % 2 == 0 ? Fixtures.project("acme/even", id: 2) : Fixtures.project("acme/odd", id: 1)
@@ -119,8 +140,10 @@ import Testing
         #expect(Set(received.map(\.id)).count == 6)
         #expect(received.allSatisfy { $0.signatureValid })
         for path in ["acme/odd", "acme/even"] {
-            #expect(received.filter { $0.projectPath == path }.map(\.id)
-                    == events.filter { $0.project.path == path }.map(\.id))
+            #expect(
+                received.filter { $0.projectPath == path }.map(\.id)
+                    == events.filter { $0.project.path == path }.map(\.id)
+            )
         }
         #expect(await receiver.unavailable == 0)
     }

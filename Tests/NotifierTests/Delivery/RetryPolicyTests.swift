@@ -20,8 +20,10 @@ import Testing
         let policy = RetryPolicy(initialDelay: 5, maxRetryAfter: 600)
         #expect(policy.delay(afterAttempts: 1, retryAfter: .seconds(120), now: Fixtures.date(0), random: 0) == 120)
         #expect(policy.delay(afterAttempts: 1, retryAfter: .seconds(7_200), now: Fixtures.date(0), random: 0) == 600)
-        #expect(policy.delay(afterAttempts: 1, retryAfter: .date(Fixtures.date(50)), now: Fixtures.date(20), random: 0)
-                == 30)
+        #expect(
+            policy.delay(afterAttempts: 1, retryAfter: .date(Fixtures.date(50)), now: Fixtures.date(20), random: 0)
+                == 30
+        )
         #expect(policy.delay(afterAttempts: 1, retryAfter: nil, now: Fixtures.date(0), random: 0) == 5)
     }
 }

@@ -5,11 +5,19 @@ import Testing
 
 /// The delivery pipeline in virtual time: 1 tick of the `TestScheduler` is 1 second.
 @Suite struct SinkWorkerTests {
-    static func policy(initial: Double = 5, max: Double = 600, giveUp: Double? = 86_400, failures: Int = 100,
-                       open: Double = 30, rate: RateLimit? = nil) -> DeliveryPolicy {
-        DeliveryPolicy(retry: RetryPolicy(initialDelay: initial, maxDelay: max, jitter: 0.2, giveUpAfter: giveUp),
-                       breaker: CircuitBreaker.Policy(failureThreshold: failures, openDuration: open, maxOpenDuration: 600),
-                       rateLimit: rate)
+    static func policy(
+        initial: Double = 5,
+        max: Double = 600,
+        giveUp: Double? = 86_400,
+        failures: Int = 100,
+        open: Double = 30,
+        rate: RateLimit? = nil
+    ) -> DeliveryPolicy {
+        DeliveryPolicy(
+            retry: RetryPolicy(initialDelay: initial, maxDelay: max, jitter: 0.2, giveUpAfter: giveUp),
+            breaker: CircuitBreaker.Policy(failureThreshold: failures, openDuration: open, maxOpenDuration: 600),
+            rateLimit: rate
+        )
     }
 
     static func event(_ n: Int, project: Int64 = 42, at time: TimeInterval = 0) -> WatchEvent {
@@ -17,15 +25,20 @@ import Testing
     }
 
     @Test func testBackoffSchedule_isExponential() async throws {
-        let harness = DeliveryHarness(transport: FakeTransport(statuses: [503, 503, 503, 503, 503]), policy: Self.policy())
+        let harness = DeliveryHarness(
+            transport: FakeTransport(statuses: [503, 503, 503, 503, 503]),
+            policy: Self.policy()
+        )
         let id = try await harness.queue.enqueue(Self.event(1), sink: "hook")
         await harness.run(until: 1_000)
         let history = await harness.queue.history(of: id)
         #expect(history.map(\.tick) == [0, 5, 15, 35, 75, 155])
-        #expect(history.map(\.outcome) == [
-            .retry(at: Fixtures.date(5)), .retry(at: Fixtures.date(15)), .retry(at: Fixtures.date(35)),
-            .retry(at: Fixtures.date(75)), .retry(at: Fixtures.date(155)), .delivered,
-        ])
+        #expect(
+            history.map(\.outcome) == [
+                .retry(at: Fixtures.date(5)), .retry(at: Fixtures.date(15)), .retry(at: Fixtures.date(35)),
+                .retry(at: Fixtures.date(75)), .retry(at: Fixtures.date(155)), .delivered,
+            ]
+        )
         #expect(history.first?.httpStatus == 503)
         #expect(history.first?.error == "HTTP 503")
         #expect(await harness.queue.state(of: id) == .delivered)
@@ -61,8 +74,10 @@ import Testing
     }
 
     @Test func testCircuitBreaker_stopsAttemptsWhileOpen_andTriesOneWhenItHalfOpens() async throws {
-        let harness = DeliveryHarness(transport: FakeTransport(statuses: [503, 503, 503, 503]),
-                                      policy: Self.policy(failures: 3, open: 30))
+        let harness = DeliveryHarness(
+            transport: FakeTransport(statuses: [503, 503, 503, 503]),
+            policy: Self.policy(failures: 3, open: 30)
+        )
         var ids: [Int64] = []
         for n in 1...5 { ids.append(try await harness.queue.enqueue(Self.event(n, project: Int64(n)), sink: "hook")) }
         let passes = await harness.run(until: 1_000)
@@ -84,17 +99,21 @@ import Testing
         let first = try await harness.queue.enqueue(Self.event(1), sink: "hook")
         let second = try await harness.queue.enqueue(Self.event(2), sink: "hook")
         let passes = await harness.run(until: 1_000)
-        #expect(await harness.queue.history(of: first) == [
-            DeliveryAttempt(at: Fixtures.date(0), outcome: .dead, httpStatus: 404, error: "HTTP 404: no_service")
-        ])
+        #expect(
+            await harness.queue.history(of: first) == [
+                DeliveryAttempt(at: Fixtures.date(0), outcome: .dead, httpStatus: 404, error: "HTTP 404: no_service")
+            ]
+        )
         #expect(await harness.queue.state(of: second) == .delivered)
         #expect(passes.first?.dead == 1)
         #expect(passes.first?.delivered == 1)
     }
 
     @Test func testAFailingDelivery_isGivenUpAfterTheConfiguredTime() async throws {
-        let harness = DeliveryHarness(transport: FakeTransport { _, _ in .success(SinkResponse(status: 503)) },
-                                      policy: Self.policy(giveUp: 60))
+        let harness = DeliveryHarness(
+            transport: FakeTransport { _, _ in .success(SinkResponse(status: 503)) },
+            policy: Self.policy(giveUp: 60)
+        )
         let id = try await harness.queue.enqueue(Self.event(1), sink: "hook")
         await harness.run(until: 1_000)
         let history = await harness.queue.history(of: id)
@@ -105,16 +124,21 @@ import Testing
 
     @Test func testOrder_isKeptPerProject_whileOtherProjectsProceed() async throws {
         let harness = DeliveryHarness(transport: FakeTransport(statuses: [503]), policy: Self.policy())
-        let a1 = Self.event(1, project: 1), b1 = Self.event(2, project: 2), a2 = Self.event(3, project: 1)
-        let b2 = Self.event(4, project: 2), a3 = Self.event(5, project: 1)
+        let a1 = Self.event(1, project: 1)
+        let b1 = Self.event(2, project: 2)
+        let a2 = Self.event(3, project: 1)
+        let b2 = Self.event(4, project: 2)
+        let a3 = Self.event(5, project: 1)
         for event in [a1, b1, a2, b2, a3] { try await harness.queue.enqueue(event, sink: "hook") }
         await harness.run(until: 1_000)
         #expect(harness.requests.map(\.id) == [a1.id, b1.id, b2.id, a1.id, a2.id, a3.id])
     }
 
     @Test func testRateLimit_spacesMessages() async throws {
-        let harness = DeliveryHarness(transport: FakeTransport(),
-                                      policy: Self.policy(rate: RateLimit(messages: 1, per: 1, burst: 1)))
+        let harness = DeliveryHarness(
+            transport: FakeTransport(),
+            policy: Self.policy(rate: RateLimit(messages: 1, per: 1, burst: 1))
+        )
         var ids: [Int64] = []
         for n in 1...4 { ids.append(try await harness.queue.enqueue(Self.event(n, project: Int64(n)), sink: "hook")) }
         await harness.run(until: 1_000)
@@ -128,7 +152,9 @@ import Testing
         let grouped = [Self.event(1, at: 10), Self.event(2, at: 20), Self.event(3, at: 30)]
         var ids: [Int64] = []
         for event in grouped {
-            ids.append(try await harness.queue.enqueue(event, sink: "hook", notBefore: Fixtures.date(600), groupKey: "g"))
+            ids.append(
+                try await harness.queue.enqueue(event, sink: "hook", notBefore: Fixtures.date(600), groupKey: "g")
+            )
         }
         let other = try await harness.queue.enqueue(Self.event(9, project: 7), sink: "hook")
         await harness.run(until: 1_000)
@@ -150,8 +176,13 @@ import Testing
         #expect(crashed.pausedBecause?.hasPrefix("queue error") == true)
         #expect(await harness.queue.state(of: id) == .pending)
         // When a new worker starts over the same queue (a restart)
-        let restarted = SinkWorker(sink: harness.sink, queue: harness.queue, scheduler: harness.scheduler,
-                                   random: FixedRandom(0), logger: quietLogger)
+        let restarted = SinkWorker(
+            sink: harness.sink,
+            queue: harness.queue,
+            scheduler: harness.scheduler,
+            random: FixedRandom(0),
+            logger: quietLogger
+        )
         harness.scheduler.advanceTo(5)
         _ = await restarted.deliverDue()
         // Then the delivery is made again, with the same id for the receiver to de-duplicate
@@ -162,8 +193,16 @@ import Testing
     @Test func testAnUndecodableEvent_isADeadLetterWithTheReason() async throws {
         let harness = DeliveryHarness(transport: FakeTransport(), policy: Self.policy())
         let id = await harness.queue.enqueue(
-            raw: OutboxEvent(id: "x", type: "commits.new", projectKey: "gitlab.com/1", branch: nil, payload: Data("{}".utf8),
-                             createdAt: Fixtures.date(0)), sink: "hook")
+            raw: OutboxEvent(
+                id: "x",
+                type: "commits.new",
+                projectKey: "gitlab.com/1",
+                branch: nil,
+                payload: Data("{}".utf8),
+                createdAt: Fixtures.date(0)
+            ),
+            sink: "hook"
+        )
         await harness.run(until: 10)
         let history = await harness.queue.history(of: id)
         #expect(history.map(\.outcome) == [.dead])
@@ -175,17 +214,42 @@ import Testing
         let transport = FakeTransport()
         let scheduler = TestScheduler(initialClock: 0)
         let queue = InMemoryDeliveryQueue()
-        let sink = SlackSink(name: "chat", endpoint: HTTPEndpoint(url: Secret("https://hooks.slack.com/x")),
-                             transport: transport)
+        let sink = SlackSink(
+            name: "chat",
+            endpoint: HTTPEndpoint(url: Secret("https://hooks.slack.com/x")),
+            transport: transport
+        )
         let worker = SinkWorker(
-            sink: sink, queue: queue,
+            sink: sink,
+            queue: queue,
             templates: ["short.mustache": try MessageTemplate(name: "short.mustache", source: "Push to {{branch}}")],
-            scheduler: scheduler, random: FixedRandom(0), logger: quietLogger)
+            scheduler: scheduler,
+            random: FixedRandom(0),
+            logger: quietLogger
+        )
         let event = Self.event(1)
-        try await queue.enqueue(event, plans: [PlannedDelivery(sink: "chat", rule: "r", template: "short.mustache",
-                                                               notBefore: Fixtures.date(0))])
-        try await queue.enqueue(Self.event(2), plans: [PlannedDelivery(sink: "chat", rule: "r", template: "gone.mustache",
-                                                                       notBefore: Fixtures.date(0))])
+        try await queue.enqueue(
+            event,
+            plans: [
+                PlannedDelivery(
+                    sink: "chat",
+                    rule: "r",
+                    template: "short.mustache",
+                    notBefore: Fixtures.date(0)
+                )
+            ]
+        )
+        try await queue.enqueue(
+            Self.event(2),
+            plans: [
+                PlannedDelivery(
+                    sink: "chat",
+                    rule: "r",
+                    template: "gone.mustache",
+                    notBefore: Fixtures.date(0)
+                )
+            ]
+        )
         _ = await worker.deliverDue()
         let texts = try transport.requests.map {
             (try JSONSerialization.jsonObject(with: $0.body) as! [String: Any])["text"] as! String

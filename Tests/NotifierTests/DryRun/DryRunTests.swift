@@ -20,20 +20,32 @@ import Testing
         """
 
     static func configuration() throws -> NotifierConfiguration {
-        try NotifierConfiguration.load(yaml: configurationYAML, file: "glwatch.yaml", environment: FakeEnvironment(
-            variables: ["SLACK_URL": "https://hooks.slack.com/services/T0/B0/SLACKSECRET",
-                        "HOOK_URL": "https://audit.example.com/in?key=HOOKSECRET",
-                        "HOOK_SECRET": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"]))
+        try NotifierConfiguration.load(
+            yaml: configurationYAML,
+            file: "glwatch.yaml",
+            environment: FakeEnvironment(
+                variables: [
+                    "SLACK_URL": "https://hooks.slack.com/services/T0/B0/SLACKSECRET",
+                    "HOOK_URL": "https://audit.example.com/in?key=HOOKSECRET",
+                    "HOOK_SECRET": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                ])
+        )
     }
 
     @Test func testDryRun_showsMatchingRulesAndExactPayloads_withoutSending() async throws {
         let configuration = try Self.configuration()
         let transport = FakeTransport()
-        let dryRun = DryRun(router: configuration.router,
-                            sinks: configuration.makeSinks(transport: transport, output: CapturedOutput()),
-                            templates: configuration.templates)
+        let dryRun = DryRun(
+            router: configuration.router,
+            sinks: configuration.makeSinks(transport: transport, output: CapturedOutput()),
+            templates: configuration.templates
+        )
         let event = Fixtures.push([Fixtures.commit(1, message: "Document the API")])
-        let reports = await dryRun.evaluate([event], at: Fixtures.date(1_000), changedPaths: StaticChangedPaths(["docs/a.md"]))
+        let reports = await dryRun.evaluate(
+            [event],
+            at: Fixtures.date(1_000),
+            changedPaths: StaticChangedPaths(["docs/a.md"])
+        )
         #expect(transport.requests.isEmpty)
         let report = try #require(reports.first)
         #expect(report.decision?.matchedRules == ["audit", "docs"])
@@ -53,20 +65,28 @@ import Testing
 
     @Test func testDryRun_reportsDropsAndRoutingFailures() async throws {
         let configuration = try Self.configuration()
-        let dryRun = DryRun(router: configuration.router,
-                            sinks: configuration.makeSinks(transport: FakeTransport(), output: CapturedOutput()))
+        let dryRun = DryRun(
+            router: configuration.router,
+            sinks: configuration.makeSinks(transport: FakeTransport(), output: CapturedOutput())
+        )
         let event = Fixtures.push([Fixtures.commit(1)])
         let dropped = await dryRun.evaluate([event], at: Fixtures.date(0), changedPaths: StaticChangedPaths(["src/a"]))
         #expect(dropped[0].text.contains("  matched rules: audit, quiet\n  dropped by rule \"quiet\""))
         let failed = await dryRun.evaluate([event], at: Fixtures.date(0), changedPaths: nil)
-        #expect(failed[0].text.hasSuffix(
-            "\n  routing failed: rule \"docs\" needs the changed paths: no changed-paths provider was given"))
+        #expect(
+            failed[0].text.hasSuffix(
+                "\n  routing failed: rule \"docs\" needs the changed paths: no changed-paths provider was given"
+            )
+        )
     }
 
     @Test func testTestMessage_goesStraightToTheSink() async throws {
         let transport = FakeTransport(statuses: [404])
-        let sink = DiscordSink(name: "alerts", endpoint: HTTPEndpoint(url: Secret("https://discord.com/api/webhooks/1/x")),
-                               transport: transport)
+        let sink = DiscordSink(
+            name: "alerts",
+            endpoint: HTTPEndpoint(url: Secret("https://discord.com/api/webhooks/1/x")),
+            transport: transport
+        )
         let (message, result) = await DryRun.sendTestMessage(to: sink, at: Fixtures.date(1_700_000_000))
         #expect(transport.requests.count == 1)
         #expect(message?.id == "glwatch-test-1700000000000")

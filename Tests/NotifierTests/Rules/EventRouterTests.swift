@@ -20,12 +20,21 @@ import Testing
         func changedPaths(for event: WatchEvent) async throws -> [String] { throw Failure() }
     }
 
-    static func rule(_ name: String, _ conditions: RuleConditions = RuleConditions(), notify sinks: [String] = [],
-                     drop: Bool = false, continue: Bool = false, window: TimeInterval? = nil,
-                     template: String? = nil) -> Rule {
-        Rule(name: name, conditions: conditions,
-             action: drop ? .drop : .notify(Rule.Notify(sinks: sinks, template: template, groupWindow: window)),
-             continueMatching: `continue`)
+    static func rule(
+        _ name: String,
+        _ conditions: RuleConditions = RuleConditions(),
+        notify sinks: [String] = [],
+        drop: Bool = false,
+        continue: Bool = false,
+        window: TimeInterval? = nil,
+        template: String? = nil
+    ) -> Rule {
+        Rule(
+            name: name,
+            conditions: conditions,
+            action: drop ? .drop : .notify(Rule.Notify(sinks: sinks, template: template, groupWindow: window)),
+            continueMatching: `continue`
+        )
     }
 
     let push = Fixtures.push([Fixtures.commit(1)], at: 1_000)
@@ -54,7 +63,9 @@ import Testing
     }
 
     @Test func testDrop_silencesLaterRulesButKeepsEarlierContinueRules() async throws {
-        let bots = RuleConditions(commit: CommitConditions(author: PersonPattern(nameOrEmail: [.glob(try Glob("Ada*"))])))
+        let bots = RuleConditions(
+            commit: CommitConditions(author: PersonPattern(nameOrEmail: [.glob(try Glob("Ada*"))]))
+        )
         let router = EventRouter(rules: [
             Self.rule("audit", notify: ["audit"], continue: true),
             Self.rule("bots", bots, drop: true),
@@ -72,7 +83,9 @@ import Testing
         let late = Fixtures.push([Fixtures.commit(2)], at: 1_799)
         let next = Fixtures.push([Fixtures.commit(3)], at: 1_800)
         let elsewhere = Fixtures.push([Fixtures.commit(4)], project: Fixtures.project("acme/web", id: 43), at: 1_300)
-        let plans = try await [early, late, next, elsewhere].asyncMap { try await router.route($0, changedPaths: nil).deliveries[0] }
+        let plans = try await [early, late, next, elsewhere].asyncMap {
+            try await router.route($0, changedPaths: nil).deliveries[0]
+        }
         #expect(plans[0].groupKey == "rule=digest|sink=chat|project=gitlab.com/42|window=1200")
         #expect(plans[0].notBefore == Fixtures.date(1_800))
         #expect(plans[1].groupKey == plans[0].groupKey)
@@ -110,7 +123,8 @@ import Testing
     }
 
     @Test func testChangedPaths_thatCannotBeHad_failTheRouting() async throws {
-        let router = EventRouter(rules: [Self.rule("docs", RuleConditions(paths: [try Glob("docs/**")]), notify: ["d"])])
+        let router = EventRouter(rules: [Self.rule("docs", RuleConditions(paths: [try Glob("docs/**")]), notify: ["d"])]
+        )
         await #expect {
             try await router.route(push, changedPaths: Unavailable())
         } throws: { error in

@@ -18,8 +18,12 @@ import Testing
         (11, 12, 0, false),  // Saturday
     ])
     func testOfficeHours(day: Int, hour: Int, minute: Int, expected: Bool) {
-        let window = TimeWindow(weekdays: [2, 3, 4, 5, 6], startMinute: 9 * 60, endMinute: 18 * 60,
-                                timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let window = TimeWindow(
+            weekdays: [2, 3, 4, 5, 6],
+            startMinute: 9 * 60,
+            endMinute: 18 * 60,
+            timeZone: TimeZone(identifier: "Europe/Berlin")!
+        )
         #expect(window.contains(Self.berlin(day, hour, minute)) == expected)
     }
 
@@ -30,8 +34,12 @@ import Testing
         (10, 12, 0, false),
     ])
     func testWindowPastMidnight_belongsToTheDayItStarts(day: Int, hour: Int, minute: Int, expected: Bool) {
-        let window = TimeWindow(weekdays: [6], startMinute: 22 * 60, endMinute: 6 * 60,
-                                timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let window = TimeWindow(
+            weekdays: [6],
+            startMinute: 22 * 60,
+            endMinute: 6 * 60,
+            timeZone: TimeZone(identifier: "Europe/Berlin")!
+        )
         #expect(window.contains(Self.berlin(day, hour, minute)) == expected)
     }
 }

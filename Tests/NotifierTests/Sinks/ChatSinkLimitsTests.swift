@@ -14,20 +14,25 @@ import Testing
     ]
 
     /// 30 commits with ~100 KB titles and ~100 KB messages of multi-byte characters.
-    static let hugePush = Fixtures.push((1...30).map { n in
-        Fixtures.commit(n, message: "Ä👩‍👩‍👧‍👦\"<&>" + Fixtures.hugeLine + "\n\n" + Fixtures.hugeMessage)
-    })
+    static let hugePush = Fixtures.push(
+        (1...30).map { n in
+            Fixtures.commit(n, message: "Ä👩‍👩‍👧‍👦\"<&>" + Fixtures.hugeLine + "\n\n" + Fixtures.hugeMessage)
+        }
+    )
 
     /// One such commit: with the `everything` template, beyond every service's limit.
     static let hugeMessages = Fixtures.push(Array(hugePush.commits.prefix(1)))
 
     /// A template that prints every commit's full message: far beyond every service's limit.
-    static let everything = try! MessageTemplate(name: "everything", source: """
-        {{summary}}
-        {{#commits}}
-        {{message}}
-        {{/commits}}
-        """)
+    static let everything = try! MessageTemplate(
+        name: "everything",
+        source: """
+            {{summary}}
+            {{#commits}}
+            {{message}}
+            {{/commits}}
+            """
+    )
 
     static func sink(_ name: String, template: MessageTemplate? = nil) -> any Sink {
         PayloadChecks.chatSinks(template: template).first { $0.name == name }!
@@ -35,8 +40,10 @@ import Testing
 
     @Test(arguments: sinkNames)
     func testHugeTitles_areCutInTheBuiltInTemplates_soOtherCommitsStillShow(sinkName: String) throws {
-        let message = try Self.sink(sinkName).makeMessage(for: DeliveryBatch(events: [Self.hugePush]),
-                                                          at: Fixtures.date(0))
+        let message = try Self.sink(sinkName).makeMessage(
+            for: DeliveryBatch(events: [Self.hugePush]),
+            at: Fixtures.date(0)
+        )
         let shown = PayloadChecks.texts(try PayloadChecks.object(message)).joined(separator: "\n")
         #expect(shown.contains("…"))
         #expect(!shown.contains("… (truncated)") || sinkName == "discord" || sinkName == "ntfy")
@@ -45,8 +52,12 @@ import Testing
 
     @Test(arguments: sinkNames)
     func testHostileCommitMessages_yieldValidSafeJSON(sinkName: String) throws {
-        let hostile = Fixtures.commit(1, message: Fixtures.hostileMessage, author: "Eve \"<script>\" @everyone",
-                                      email: "eve@example.com")
+        let hostile = Fixtures.commit(
+            1,
+            message: Fixtures.hostileMessage,
+            author: "Eve \"<script>\" @everyone",
+            email: "eve@example.com"
+        )
         let event = Fixtures.push([hostile], branch: "feat/<b>&\"x\"")
         let message = try Self.sink(sinkName).makeMessage(for: DeliveryBatch(events: [event]), at: Fixtures.date(0))
         let object = try PayloadChecks.object(message)

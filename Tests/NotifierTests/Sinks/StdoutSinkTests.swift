@@ -14,14 +14,16 @@ import Testing
         let sink = StdoutSink(name: "console", output: output)
         let result = await sink.send(try sink.makeMessage(for: Fixtures.goldenBatch, at: Fixtures.date(0)))
         #expect(result == .delivered(httpStatus: nil))
-        #expect(output.text == """
-            1 new commit on feature/x_y in acme/api
-              - a1b2c3d4 Fix <parser> & "quotes" *now* (Ada @everyone)
-            https://gitlab.com/acme/api/-/compare/ffffffffffffffffffffffffffffffffffffffff...\
-            a1b2c3d4e5f60718293a4b5c6d7e8f9012345678
+        #expect(
+            output.text == """
+                1 new commit on feature/x_y in acme/api
+                  - a1b2c3d4 Fix <parser> & "quotes" *now* (Ada @everyone)
+                https://gitlab.com/acme/api/-/compare/ffffffffffffffffffffffffffffffffffffffff...\
+                a1b2c3d4e5f60718293a4b5c6d7e8f9012345678
 
 
-            """)
+                """
+        )
     }
 
     @Test func testText_colorsTheTitleOnATerminal() throws {

@@ -18,13 +18,27 @@ struct DeliveryHarness {
     let sink: WebhookSink
     let worker: SinkWorker
 
-    init(transport: FakeTransport, policy: DeliveryPolicy = DeliveryPolicy(), random: Double = 0,
-         templates: [String: MessageTemplate] = [:]) {
+    init(
+        transport: FakeTransport,
+        policy: DeliveryPolicy = DeliveryPolicy(),
+        random: Double = 0,
+        templates: [String: MessageTemplate] = [:]
+    ) {
         self.transport = transport
-        self.sink = WebhookSink(name: "hook", endpoint: HTTPEndpoint(url: Secret("https://hooks.example.com/x")),
-                                transport: transport)
-        self.worker = SinkWorker(sink: sink, queue: queue, templates: templates, policy: policy,
-                                 scheduler: scheduler, random: FixedRandom(random), logger: quietLogger)
+        self.sink = WebhookSink(
+            name: "hook",
+            endpoint: HTTPEndpoint(url: Secret("https://hooks.example.com/x")),
+            transport: transport
+        )
+        self.worker = SinkWorker(
+            sink: sink,
+            queue: queue,
+            templates: templates,
+            policy: policy,
+            scheduler: scheduler,
+            random: FixedRandom(random),
+            logger: quietLogger
+        )
     }
 
     /// Runs passes, moving virtual time to each pass's next wake-up, until `end` or until nothing is pending.

@@ -30,10 +30,21 @@ actor InMemoryDeliveryQueue: DeliveryQueue {
         return plans.map { plan in
             let id = nextID
             nextID += 1
-            rows.append(Row(
-                delivery: QueuedDelivery(id: id, sink: plan.sink, event: outbox, attempts: 0, groupKey: plan.groupKey,
-                                         template: plan.template),
-                nextAttempt: plan.notBefore, state: .pending, history: []))
+            rows.append(
+                Row(
+                    delivery: QueuedDelivery(
+                        id: id,
+                        sink: plan.sink,
+                        event: outbox,
+                        attempts: 0,
+                        groupKey: plan.groupKey,
+                        template: plan.template
+                    ),
+                    nextAttempt: plan.notBefore,
+                    state: .pending,
+                    history: []
+                )
+            )
             return id
         }
     }
@@ -41,8 +52,17 @@ actor InMemoryDeliveryQueue: DeliveryQueue {
     /// Queues one immediate delivery of an event to a sink.
     @discardableResult
     func enqueue(_ event: WatchEvent, sink: String, notBefore: Date? = nil, groupKey: String? = nil) throws -> Int64 {
-        try enqueue(event, plans: [PlannedDelivery(sink: sink, rule: "test", groupKey: groupKey,
-                                                    notBefore: notBefore ?? event.occurredAt)])[0]
+        try enqueue(
+            event,
+            plans: [
+                PlannedDelivery(
+                    sink: sink,
+                    rule: "test",
+                    groupKey: groupKey,
+                    notBefore: notBefore ?? event.occurredAt
+                )
+            ]
+        )[0]
     }
 
     /// Queues a delivery of an outbox row as the store has it (even one whose payload does not decode).
@@ -50,9 +70,21 @@ actor InMemoryDeliveryQueue: DeliveryQueue {
     func enqueue(raw event: OutboxEvent, sink: String, template: String? = nil) -> Int64 {
         let id = nextID
         nextID += 1
-        rows.append(Row(delivery: QueuedDelivery(id: id, sink: sink, event: event, attempts: 0, groupKey: nil,
-                                                 template: template),
-                        nextAttempt: event.createdAt, state: .pending, history: []))
+        rows.append(
+            Row(
+                delivery: QueuedDelivery(
+                    id: id,
+                    sink: sink,
+                    event: event,
+                    attempts: 0,
+                    groupKey: nil,
+                    template: template
+                ),
+                nextAttempt: event.createdAt,
+                state: .pending,
+                history: []
+            )
+        )
         return id
     }
 
