@@ -1,5 +1,5 @@
-/// A first-in first-out buffer with amortized O(1) `enqueue` and `dequeue`; `zip`, `takeLast` and
-/// `merge(maxConcurrent:)` keep their pending elements in one.
+/// A first-in first-out buffer with amortized O(1) `enqueue` and `dequeue`; `zip`, `takeLast`,
+/// `merge(maxConcurrent:)`, `observe(on:)`, `delay` and `ReplaySubject` keep their pending elements in one.
 struct Queue<Element> {
     private var storage: [Element?] = []
     private var head = 0
@@ -26,6 +26,11 @@ struct Queue<Element> {
             head = 0
         }
         return element
+    }
+
+    /// The element `dequeue()` would return, if any.
+    func peek() -> Element? {
+        head < storage.count ? storage[head] : nil
     }
 
     mutating func removeAll() {

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class AmbTests: XCTestCase {
+final class AmbTests: RxTest {
     func testAmb_firstToEmitWins_otherIsUnsubscribedAtOnce() {
         let scheduler = TestScheduler(initialClock: 0)
         let left = scheduler.createHotObservable([.next(230, 1), .next(240, 2), .completed(300)])

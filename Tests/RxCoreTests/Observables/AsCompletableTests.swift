@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class AsCompletableTests: XCTestCase {
+final class AsCompletableTests: RxTest {
     func testAsCompletable_forwardsCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.completed(300, Never.self)])

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class AsMaybeTests: XCTestCase {
+final class AsMaybeTests: RxTest {
     func testAsMaybe_oneElement_emitsItWhenSourceCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])

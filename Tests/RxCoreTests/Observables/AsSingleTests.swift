@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class AsSingleTests: XCTestCase {
+final class AsSingleTests: RxTest {
     func testAsSingle_oneElement_emitsItWhenSourceCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])

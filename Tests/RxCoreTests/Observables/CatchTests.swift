@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class CatchTests: XCTestCase {
+final class CatchTests: RxTest {
     func testCatch_errorSwitchesToHandlersSequence() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, TestError.boom)])

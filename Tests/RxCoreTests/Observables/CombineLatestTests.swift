@@ -3,7 +3,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class CombineLatestTests: XCTestCase {
+final class CombineLatestTests: RxTest {
     func testCombineLatest_emitsOnEveryElementOnceAllHaveEmitted() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(230, 2), .completed(300)])

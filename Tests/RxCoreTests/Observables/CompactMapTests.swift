@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class CompactMapTests: XCTestCase {
+final class CompactMapTests: RxTest {
     func testCompactMap_dropsNilResults() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

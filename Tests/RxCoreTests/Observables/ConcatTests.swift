@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class ConcatTests: XCTestCase {
+final class ConcatTests: RxTest {
     func testConcat_instance_subscribesSecondWhenFirstCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])

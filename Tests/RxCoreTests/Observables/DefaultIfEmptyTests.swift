@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class DefaultIfEmptyTests: XCTestCase {
+final class DefaultIfEmptyTests: RxTest {
     func testIfEmptyDefault_emptySource_emitsDefault() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.completed(300, Int.self)])

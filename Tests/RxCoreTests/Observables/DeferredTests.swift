@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class DeferredTests: XCTestCase {
+final class DeferredTests: RxTest {
     func testDeferred_callsFactoryOnEverySubscription() {
         let scheduler = TestScheduler(initialClock: 0)
         var invoked = 0

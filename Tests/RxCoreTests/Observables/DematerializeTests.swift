@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class DematerializeTests: XCTestCase {
+final class DematerializeTests: RxTest {
     func testDematerialize_unwrapsEvents() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

@@ -7,7 +7,7 @@ private struct Item {
     let name: String
 }
 
-final class DistinctUntilChangedTests: XCTestCase {
+final class DistinctUntilChangedTests: RxTest {
     func testDistinctUntilChanged_equatable_dropsContiguousDuplicates() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

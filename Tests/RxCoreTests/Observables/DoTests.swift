@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class DoTests: XCTestCase {
+final class DoTests: RxTest {
     func testDo_callsHandlersAroundEachEvent() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class ElementAtTests: XCTestCase {
+final class ElementAtTests: RxTest {
     func testElementAt_emitsElementAtIndexAndCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, "a"), .next(220, "b"), .next(230, "c"), .completed(300)])

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class EnumeratedTests: XCTestCase {
+final class EnumeratedTests: RxTest {
     func testEnumerated_pairsElementsWithTheirIndex() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class FirstTests: XCTestCase {
+final class FirstTests: RxTest {
     func testFirst_emitsFirstElementAndUnsubscribes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(300)])

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class FlatMapFirstTests: XCTestCase {
+final class FlatMapFirstTests: RxTest {
     func testFlatMapFirst_ignoresElementsWhileInnerIsRunning() {
         let scheduler = TestScheduler(initialClock: 0)
         let inner1 = scheduler.createColdObservable([.next(10, "a"), .next(30, "b"), .completed(40)])

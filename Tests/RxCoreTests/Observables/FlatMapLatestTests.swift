@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class FlatMapLatestTests: XCTestCase {
+final class FlatMapLatestTests: RxTest {
     func testFlatMapLatest_newElementDisposesPreviousInner() {
         let scheduler = TestScheduler(initialClock: 0)
         let inner1 = scheduler.createColdObservable([.next(10, "a"), .next(20, "b"), .next(40, "c"), .completed(50)])

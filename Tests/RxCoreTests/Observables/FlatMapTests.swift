@@ -3,7 +3,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class FlatMapTests: XCTestCase {
+final class FlatMapTests: RxTest {
     func testFlatMap_mergesInnerSequencesConcurrently() {
         let scheduler = TestScheduler(initialClock: 0)
         let inner1 = scheduler.createColdObservable([.next(10, "a"), .next(30, "b"), .completed(40)])

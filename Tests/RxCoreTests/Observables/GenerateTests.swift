@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class GenerateTests: XCTestCase {
+final class GenerateTests: RxTest {
     func testGenerate_emitsStatesWhileConditionHolds() {
         let scheduler = TestScheduler(initialClock: 0)
 

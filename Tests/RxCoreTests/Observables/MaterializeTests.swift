@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class MaterializeTests: XCTestCase {
+final class MaterializeTests: RxTest {
     func testMaterialize_wrapsElementsAndCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class MergeMaxConcurrentTests: XCTestCase {
+final class MergeMaxConcurrentTests: RxTest {
     func testMergeMaxConcurrent_queuesInnersBeyondLimit() {
         let scheduler = TestScheduler(initialClock: 0)
         let ys1 = scheduler.createColdObservable([.next(10, 1), .next(50, 2), .completed(60)])

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class MergeTests: XCTestCase {
+final class MergeTests: RxTest {
     func testMerge_instance_mergesInnerSequences() {
         let scheduler = TestScheduler(initialClock: 0)
         let ys1 = scheduler.createColdObservable([.next(10, 1), .next(30, 2), .completed(40)])

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class RangeTests: XCTestCase {
+final class RangeTests: RxTest {
     func testRange_emitsCountIntegersFromStart() {
         let scheduler = TestScheduler(initialClock: 0)
 

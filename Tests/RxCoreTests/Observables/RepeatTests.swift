@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class RepeatTests: XCTestCase {
+final class RepeatTests: RxTest {
     func testRepeatElement_repeatsUntilDisposed() {
         let scheduler = TestScheduler(initialClock: 0)
 

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class RetryTests: XCTestCase {
+final class RetryTests: RxTest {
     func testRetry_resubscribesAfterEveryError() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.boom)])

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class ScanTests: XCTestCase {
+final class ScanTests: RxTest {
     func testScan_seed_emitsEveryIntermediateAccumulation() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

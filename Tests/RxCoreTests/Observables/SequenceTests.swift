@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class SequenceTests: XCTestCase {
+final class SequenceTests: RxTest {
     func testOf_emitsElementsInOrderThenCompletes_onCurrentThread() {
         let scheduler = TestScheduler(initialClock: 0)
 

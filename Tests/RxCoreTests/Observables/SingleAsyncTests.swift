@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class SingleAsyncTests: XCTestCase {
+final class SingleAsyncTests: RxTest {
     func testSingle_exactlyOneElement_forwardsItAtOnceThenCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])

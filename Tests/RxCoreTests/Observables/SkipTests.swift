@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class SkipTests: XCTestCase {
+final class SkipTests: RxTest {
     func testSkip_bypassesFirstCountElements() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

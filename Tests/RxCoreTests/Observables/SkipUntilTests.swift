@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class SkipUntilTests: XCTestCase {
+final class SkipUntilTests: RxTest {
     func testSkipUntil_forwardsElementsAfterOtherEmits() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

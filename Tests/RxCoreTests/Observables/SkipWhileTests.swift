@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class SkipWhileTests: XCTestCase {
+final class SkipWhileTests: RxTest {
     func testSkipWhile_forwardsFromFirstFailingElementOn() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

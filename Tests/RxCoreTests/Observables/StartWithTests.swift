@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class StartWithTests: XCTestCase {
+final class StartWithTests: RxTest {
     func testStartWith_prependsElementsOnSubscription() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1), .next(220, 2), .completed(250)])

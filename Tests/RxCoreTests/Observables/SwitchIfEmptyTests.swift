@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class SwitchIfEmptyTests: XCTestCase {
+final class SwitchIfEmptyTests: RxTest {
     func testIfEmptySwitchTo_emptySource_subscribesOtherOnCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.completed(300, Int.self)])

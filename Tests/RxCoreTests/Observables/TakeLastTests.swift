@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class TakeLastTests: XCTestCase {
+final class TakeLastTests: RxTest {
     func testTakeLast_emitsLastElementsOnCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class TakeTests: XCTestCase {
+final class TakeTests: RxTest {
     func testTake_completesAfterCountElements_andUnsubscribes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class TakeUntilTests: XCTestCase {
+final class TakeUntilTests: RxTest {
     // MARK: take(until: other)
 
     func testTakeUntilOther_otherEmits_completesAndUnsubscribesBoth() {

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class TakeWhileTests: XCTestCase {
+final class TakeWhileTests: RxTest {
     func testTakeWhile_completesAtFirstFailingElement() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class UsingTests: XCTestCase {
+final class UsingTests: RxTest {
     func testUsing_disposesResourceWhenSequenceCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         var resource: MockDisposable!

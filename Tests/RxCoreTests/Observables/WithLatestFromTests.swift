@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class WithLatestFromTests: XCTestCase {
+final class WithLatestFromTests: RxTest {
     func testWithLatestFrom_combinesWithLatestOfSecond_dropsEarlierElements() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(250, 3), .completed(300)])

@@ -3,7 +3,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class ZipTests: XCTestCase {
+final class ZipTests: RxTest {
     func testZip_pairsElementsByIndex() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])

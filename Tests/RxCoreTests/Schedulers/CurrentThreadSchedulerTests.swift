@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class CurrentThreadSchedulerTests: XCTestCase {
+final class CurrentThreadSchedulerTests: RxTest {
     private final class Payload {}
 
     func testSchedule_finishedUnitOfWork_isReleasedBeforeTheTrampolineDrains() {

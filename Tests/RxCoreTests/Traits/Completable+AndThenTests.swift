@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class CompletableAndThenTests: XCTestCase {
+final class CompletableAndThenTests: RxTest {
     func testAndThenSingle_subscribesSingleWhenCompletableCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         let first = scheduler.createColdObservable([.completed(20, Never.self)])

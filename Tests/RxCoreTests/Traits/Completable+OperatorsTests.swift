@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class CompletableOperatorsTests: XCTestCase {
+final class CompletableOperatorsTests: RxTest {
     private func completable(_ scheduler: TestScheduler, completedAt time: Int) -> TestableObservable<Never> {
         scheduler.createColdObservable([.completed(time, Never.self)])
     }

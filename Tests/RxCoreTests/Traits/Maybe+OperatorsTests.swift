@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class MaybeOperatorsTests: XCTestCase {
+final class MaybeOperatorsTests: RxTest {
     private func maybe(_ scheduler: TestScheduler, _ value: Int?, at time: Int) -> Maybe<Int> {
         if let value {
             return scheduler.createHotObservable([.next(time, value), .completed(time)]).asMaybe()

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class MaybeZipTests: XCTestCase {
+final class MaybeZipTests: RxTest {
     func testMaybeZip_combinesWhenAllEmit() {
         let scheduler = TestScheduler(initialClock: 0)
         let a = scheduler.createColdObservable([.next(10, 1), .completed(10)])

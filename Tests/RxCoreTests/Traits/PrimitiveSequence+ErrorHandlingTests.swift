@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class PrimitiveSequenceErrorHandlingTests: XCTestCase {
+final class PrimitiveSequenceErrorHandlingTests: RxTest {
     func testCatch_singleFailure_switchesToHandlersSingle() {
         let scheduler = TestScheduler(initialClock: 0)
         let fallback = scheduler.createColdObservable([.next(10, 7), .completed(10)])

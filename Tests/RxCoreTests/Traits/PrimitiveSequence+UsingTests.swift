@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class PrimitiveSequenceUsingTests: XCTestCase {
+final class PrimitiveSequenceUsingTests: RxTest {
     func testUsing_disposesResourceWhenSingleSucceeds() {
         let scheduler = TestScheduler(initialClock: 0)
         var resource: MockDisposable!

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class SingleOperatorsTests: XCTestCase {
+final class SingleOperatorsTests: RxTest {
     private func single(
         _ scheduler: TestScheduler,
         _ value: Int,

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class SingleZipTests: XCTestCase {
+final class SingleZipTests: RxTest {
     func testSingleZip_combinesWhenAllSucceed() {
         let scheduler = TestScheduler(initialClock: 0)
         let a = scheduler.createColdObservable([.next(10, 1), .completed(10)])
