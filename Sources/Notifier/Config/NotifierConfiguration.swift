@@ -1,8 +1,10 @@
 import Foundation
 import Yams
 
-/// The notifier's whole configuration: sinks and the rules that route to them, validated together (every
-/// sink a rule names exists). Loading is all-or-nothing, so a reload with errors keeps the running one.
+/// The notifier's whole configuration: sinks and the rules that route to them, validated together (every sink a rule
+/// names exists).
+///
+/// Loading is all-or-nothing, so a reload with errors keeps the running one.
 public struct NotifierConfiguration: Sendable {
     /// The sinks, in the order written.
     public var sinks: [SinkConfiguration]
@@ -17,7 +19,9 @@ public struct NotifierConfiguration: Sendable {
 
     /// Loads a document with `sinks:`, `rules:` and optionally `timezone:` (the shape of the files in `rules/`).
     public static func load(
-        yaml: String, file: String, baseDirectory: String = ".",
+        yaml: String,
+        file: String,
+        baseDirectory: String = ".",
         environment: any ConfigEnvironment = ProcessConfigEnvironment()
     ) throws(ConfigError) -> NotifierConfiguration {
         let reader = YAMLReader(file: file)
@@ -31,31 +35,55 @@ public struct NotifierConfiguration: Sendable {
         document.checkKeys(["sinks", "rules", "timezone"])
         let probe = RulesLoader(sinkNames: [], environment: environment, baseDirectory: baseDirectory)
         let zone = probe.timeZone(document, key: "timezone") ?? probe.defaultTimeZone
-        return try load(sinksNode: document.value("sinks"), rulesNode: document.value("rules"),
-                        baseDirectory: baseDirectory, environment: environment, timeZone: zone, reader: reader)
+        return try load(
+            sinksNode: document.value("sinks"),
+            rulesNode: document.value("rules"),
+            baseDirectory: baseDirectory,
+            environment: environment,
+            timeZone: zone,
+            reader: reader
+        )
     }
 
     /// Loads the `sinks:` and `rules:` sections of a larger config file (the watcher's), so their problems are
     /// reported with positions in that file.
     public static func load(
-        sinksNode: Node?, rulesNode: Node?, file: String, baseDirectory: String = ".",
+        sinksNode: Node?,
+        rulesNode: Node?,
+        file: String,
+        baseDirectory: String = ".",
         environment: any ConfigEnvironment = ProcessConfigEnvironment(),
         timeZone: TimeZone = TimeZone(identifier: "UTC")!
     ) throws(ConfigError) -> NotifierConfiguration {
-        try load(sinksNode: sinksNode, rulesNode: rulesNode, baseDirectory: baseDirectory, environment: environment,
-                 timeZone: timeZone, reader: YAMLReader(file: file))
+        try load(
+            sinksNode: sinksNode,
+            rulesNode: rulesNode,
+            baseDirectory: baseDirectory,
+            environment: environment,
+            timeZone: timeZone,
+            reader: YAMLReader(file: file)
+        )
     }
 
     private static func load(
-        sinksNode: Node?, rulesNode: Node?, baseDirectory: String, environment: any ConfigEnvironment,
-        timeZone: TimeZone, reader: YAMLReader
+        sinksNode: Node?,
+        rulesNode: Node?,
+        baseDirectory: String,
+        environment: any ConfigEnvironment,
+        timeZone: TimeZone,
+        reader: YAMLReader
     ) throws(ConfigError) -> NotifierConfiguration {
-        let sinks = sinksNode.map {
-            SinksLoader(environment: environment, baseDirectory: baseDirectory).sinks(from: $0, reader: reader)
-        } ?? []
+        let sinks =
+            sinksNode.map {
+                SinksLoader(environment: environment, baseDirectory: baseDirectory).sinks(from: $0, reader: reader)
+            } ?? []
         let sinkNames = Set(sinks.map(\.name)).union(Self.definedSinkNames(sinksNode))
-        let loader = RulesLoader(sinkNames: sinkNames, environment: environment, baseDirectory: baseDirectory,
-                                 defaultTimeZone: timeZone)
+        let loader = RulesLoader(
+            sinkNames: sinkNames,
+            environment: environment,
+            baseDirectory: baseDirectory,
+            defaultTimeZone: timeZone
+        )
         let rules = rulesNode.map { loader.rules(from: $0, reader: reader) } ?? RuleSet(rules: [])
         try reader.throwIfFailed()
         return NotifierConfiguration(sinks: sinks, rules: rules)

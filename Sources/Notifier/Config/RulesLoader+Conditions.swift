@@ -13,8 +13,11 @@ extension RulesLoader {
                 if let matching, !matching.isEmpty {
                     types.formUnion(matching)
                 } else {
-                    reader.error("unknown event type \"\(text)\" in \(map.context)"
-                                 + DidYouMean.hint(for: text, among: EventType.allCases.map(\.rawValue)), at: node)
+                    reader.error(
+                        "unknown event type \"\(text)\" in \(map.context)"
+                            + DidYouMean.hint(for: text, among: EventType.allCases.map(\.rawValue)),
+                        at: node
+                    )
                 }
             }
             conditions.eventTypes = types
@@ -34,8 +37,11 @@ extension RulesLoader {
                     conditions.commit.trailers[entry.key] = []
                 } else {
                     conditions.commit.trailers[entry.key] = patterns(
-                        entry.value, what: "trailer \"\(entry.key)\" in \(map.context)", defaultKind: .glob,
-                        reader: reader)
+                        entry.value,
+                        what: "trailer \"\(entry.key)\" in \(map.context)",
+                        defaultKind: .glob,
+                        reader: reader
+                    )
                 }
             }
         }
@@ -47,8 +53,10 @@ extension RulesLoader {
         conditions.minCommits = map.int("min_commits")
         conditions.maxCommits = map.int("max_commits")
         if let min = conditions.minCommits, let max = conditions.maxCommits, min > max {
-            reader.error("\"min_commits\" (\(min)) is more than \"max_commits\" (\(max)) in \(map.context)",
-                         at: map.value("max_commits"))
+            reader.error(
+                "\"min_commits\" (\(min)) is more than \"max_commits\" (\(max)) in \(map.context)",
+                at: map.value("max_commits")
+            )
         }
         if let node = map.value("commit_match"), let text = reader.string(node, what: map.describe("commit_match")) {
             if let quantifier = RuleConditions.CommitQuantifier(rawValue: text) {
@@ -69,8 +77,13 @@ extension RulesLoader {
     }
 
     /// A string (of the default kind), `{glob: …}`, `{regex: …}`, or a list of those.
-    func patterns(_ node: Node, what: String, defaultKind: PatternKind, caseInsensitive: Bool = false,
-                  reader: YAMLReader) -> [TextPattern] {
+    func patterns(
+        _ node: Node,
+        what: String,
+        defaultKind: PatternKind,
+        caseInsensitive: Bool = false,
+        reader: YAMLReader
+    ) -> [TextPattern] {
         let items: [Node] = if case .sequence(let sequence) = node { Array(sequence) } else { [node] }
         return items.compactMap { item in
             if case .mapping = item {
@@ -81,8 +94,13 @@ extension RulesLoader {
                     return nil
                 }
                 if let text = map.string("glob") {
-                    return glob(text, at: map.value("glob"), what: what, caseInsensitive: caseInsensitive,
-                                reader: reader).map(TextPattern.glob)
+                    return glob(
+                        text,
+                        at: map.value("glob"),
+                        what: what,
+                        caseInsensitive: caseInsensitive,
+                        reader: reader
+                    ).map(TextPattern.glob)
                 }
                 if let text = map.string("regex") {
                     return regex(text, at: map.value("regex"), what: what, reader: reader).map(TextPattern.regex)
@@ -134,8 +152,15 @@ extension RulesLoader {
             }
             return PersonPattern(names: names ?? [], emails: emails ?? [])
         }
-        return PersonPattern(nameOrEmail: patterns(node, what: what, defaultKind: .glob, caseInsensitive: true,
-                                                   reader: reader))
+        return PersonPattern(
+            nameOrEmail: patterns(
+                node,
+                what: what,
+                defaultKind: .glob,
+                caseInsensitive: true,
+                reader: reader
+            )
+        )
     }
 
     /// `time: {weekdays: mon-fri, hours: "09:00-18:00", timezone: Europe/Berlin}`.
@@ -150,8 +175,11 @@ extension RulesLoader {
                 if let range = weekdays(text) {
                     days.formUnion(range)
                 } else {
-                    reader.error("unknown weekday \"\(text)\" for \(map.describe("weekdays")) (use mon, tue, wed, "
-                                 + "thu, fri, sat, sun or a range like mon-fri)", at: node)
+                    reader.error(
+                        "unknown weekday \"\(text)\" for \(map.describe("weekdays")) (use mon, tue, wed, "
+                            + "thu, fri, sat, sun or a range like mon-fri)",
+                        at: node
+                    )
                 }
             }
             window.weekdays = days
@@ -162,8 +190,10 @@ extension RulesLoader {
                 window.startMinute = start
                 window.endMinute = end
             } else {
-                reader.error("invalid hours \"\(text)\" for \(map.describe("hours")) (write e.g. \"09:00-18:00\")",
-                             at: node)
+                reader.error(
+                    "invalid hours \"\(text)\" for \(map.describe("hours")) (write e.g. \"09:00-18:00\")",
+                    at: node
+                )
             }
         }
         return window
@@ -174,8 +204,11 @@ extension RulesLoader {
             return nil
         }
         guard let zone = TimeZone(identifier: name) else {
-            map.reader.error("unknown time zone \"\(name)\" for \(map.describe(key)) (use an IANA name such as "
-                             + "Europe/Berlin or UTC)", at: node)
+            map.reader.error(
+                "unknown time zone \"\(name)\" for \(map.describe(key)) (use an IANA name such as "
+                    + "Europe/Berlin or UTC)",
+                at: node
+            )
             return nil
         }
         return zone

@@ -25,8 +25,12 @@ public struct RulesLoader: Sendable {
     public var defaultTimeZone: TimeZone
 
     /// Creates a loader.
-    public init(sinkNames: Set<String>, environment: any ConfigEnvironment = ProcessConfigEnvironment(),
-                baseDirectory: String = ".", defaultTimeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+    public init(
+        sinkNames: Set<String>,
+        environment: any ConfigEnvironment = ProcessConfigEnvironment(),
+        baseDirectory: String = ".",
+        defaultTimeZone: TimeZone = TimeZone(identifier: "UTC")!
+    ) {
         self.sinkNames = sinkNames
         self.environment = environment
         self.baseDirectory = baseDirectory
@@ -67,10 +71,14 @@ public struct RulesLoader: Sendable {
         var templates: [String: MessageTemplate] = [:]
         var firstByName: [String: Node] = [:]
         for (index, item) in sequence.enumerated() {
-            guard case let (rule, template)? = self.rule(from: item, number: index + 1, reader: reader) else { continue }
+            guard case let (rule, template)? = self.rule(from: item, number: index + 1, reader: reader) else {
+                continue
+            }
             if let first = firstByName[rule.name] {
-                reader.error("duplicate rule name \"\(rule.name)\" (first used at line \(first.mark?.line ?? 0))",
-                             at: item)
+                reader.error(
+                    "duplicate rule name \"\(rule.name)\" (first used at line \(first.mark?.line ?? 0))",
+                    at: item
+                )
                 continue
             }
             firstByName[rule.name] = item
@@ -101,25 +109,43 @@ public struct RulesLoader: Sendable {
         } else if map.has("notify") {
             let sinks = (map.strings("notify") ?? []).map { sink, node in
                 if !sinkNames.contains(sink) {
-                    reader.error("undefined sink \"\(sink)\" used in \(context)"
-                                 + DidYouMean.hint(for: sink, among: sinkNames.sorted()), at: node)
+                    reader.error(
+                        "undefined sink \"\(sink)\" used in \(context)"
+                            + DidYouMean.hint(for: sink, among: sinkNames.sorted()),
+                        at: node
+                    )
                 }
                 return sink
             }
             if let path = map.string("template") {
-                template = TemplateFiles.load(path, baseDirectory: baseDirectory, environment: environment,
-                                              at: map.value("template"), for: context, reader: reader)
+                template = TemplateFiles.load(
+                    path,
+                    baseDirectory: baseDirectory,
+                    environment: environment,
+                    at: map.value("template"),
+                    for: context,
+                    reader: reader
+                )
             }
-            action = .notify(Rule.Notify(sinks: sinks, template: template?.name,
-                                         groupWindow: map.duration("group_window", minimum: 1)))
+            action = .notify(
+                Rule.Notify(
+                    sinks: sinks,
+                    template: template?.name,
+                    groupWindow: map.duration("group_window", minimum: 1)
+                )
+            )
         } else {
             reader.error("\(context) needs \"notify\" (a list of sinks) or \"drop: true\"", at: node)
             action = .drop
         }
         guard reader.diagnostics.count == errorsBefore, let name else { return nil }
         let rule = Rule(
-            name: name, conditions: conditions, action: action, continueMatching: map.bool("continue") ?? false,
-            location: "\(reader.file):\(node.mark?.line ?? 1):\(node.mark?.column ?? 1)")
+            name: name,
+            conditions: conditions,
+            action: action,
+            continueMatching: map.bool("continue") ?? false,
+            location: "\(reader.file):\(node.mark?.line ?? 1):\(node.mark?.column ?? 1)"
+        )
         return (rule, template)
     }
 }

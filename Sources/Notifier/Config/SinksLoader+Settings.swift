@@ -5,13 +5,25 @@ import Yams
 extension SinksLoader {
     /// A secret given as `<base>`, `<base>_env` or `<base>_file` (exactly one of them).
     func secret(_ map: YAMLMapping, _ base: String, literalAllowed: Bool, required: Bool) -> (Secret, SecretSource)? {
-        secret(map, literalKey: base, envKey: "\(base)_env", fileKey: "\(base)_file", literalAllowed: literalAllowed,
-               required: required)
+        secret(
+            map,
+            literalKey: base,
+            envKey: "\(base)_env",
+            fileKey: "\(base)_file",
+            literalAllowed: literalAllowed,
+            required: required
+        )
     }
 
     /// A secret given under one of the keys (exactly one of them).
-    func secret(_ map: YAMLMapping, literalKey: String?, envKey: String, fileKey: String, literalAllowed: Bool,
-                required: Bool) -> (Secret, SecretSource)? {
+    func secret(
+        _ map: YAMLMapping,
+        literalKey: String?,
+        envKey: String,
+        fileKey: String,
+        literalAllowed: Bool,
+        required: Bool
+    ) -> (Secret, SecretSource)? {
         let reader = map.reader
         let candidates = (literalKey.map { [$0] } ?? []) + [envKey, fileKey]
         let keys = candidates.filter(map.has)
@@ -25,8 +37,10 @@ extension SinksLoader {
         }
         if keys.count > 1 {
             let written = map.entries.filter { keys.contains($0.key) }
-            reader.error("\(map.context) has both \"\(written[0].key)\" and \"\(written[1].key)\"; use one",
-                         at: written[1].keyNode)
+            reader.error(
+                "\(map.context) has both \"\(written[0].key)\" and \"\(written[1].key)\"; use one",
+                at: written[1].keyNode
+            )
             return nil
         }
         guard let node = map.value(key), let text = reader.string(node, what: map.describe(key)) else { return nil }
@@ -43,7 +57,9 @@ extension SinksLoader {
             }
             return (Secret(trimmed), SecretSource(keyName: key, display: "env \(text)"))
         case fileKey:
-            let path = text.hasPrefix("/") || baseDirectory == "." ? text
+            let path =
+                text.hasPrefix("/") || baseDirectory == "."
+                ? text
                 : (baseDirectory as NSString).appendingPathComponent(text)
             guard let value = try? environment.contentsOfFile(atPath: path) else {
                 reader.error("cannot read file \"\(path)\" named by \(map.describe(key))", at: node)
@@ -57,8 +73,11 @@ extension SinksLoader {
             return (Secret(trimmed), SecretSource(keyName: key, display: "file \(path)"))
         default:
             guard literalAllowed else {
-                reader.error("\(map.describe(key)) would keep a secret in the config file; use \"\(envKey)\" or "
-                             + "\"\(fileKey)\"", at: map.keyNode(key))
+                reader.error(
+                    "\(map.describe(key)) would keep a secret in the config file; use \"\(envKey)\" or "
+                        + "\"\(fileKey)\"",
+                    at: map.keyNode(key)
+                )
                 return nil
             }
             return (Secret(text), SecretSource(keyName: key, display: "config"))
@@ -86,8 +105,15 @@ extension SinksLoader {
                     return nil
                 }
                 source.checkKeys(["env", "file"])
-                guard case let (value, _)? = secret(source, literalKey: nil, envKey: "env", fileKey: "file",
-                                              literalAllowed: false, required: true)
+                guard
+                    case let (value, _)? = secret(
+                        source,
+                        literalKey: nil,
+                        envKey: "env",
+                        fileKey: "file",
+                        literalAllowed: false,
+                        required: true
+                    )
                 else { return nil }
                 return HTTPHeader(name, value.reveal(), isSecret: true)
             }
@@ -145,8 +171,10 @@ extension SinksLoader {
         guard let text = reader.string(node, what: what) else { return nil }
         if text == "none" { return nil }
         let parts = text.split(separator: "/")
-        let units: [String: TimeInterval] = ["s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60,
-                                             "h": 3600, "hour": 3600]
+        let units: [String: TimeInterval] = [
+            "s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60,
+            "h": 3600, "hour": 3600,
+        ]
         guard parts.count == 2, let count = Double(parts[0].trimmingCharacters(in: .whitespaces)), count > 0,
             let unit = units[parts[1].trimmingCharacters(in: .whitespaces)]
         else {

@@ -1,9 +1,11 @@
 import Foundation
 import Yams
 
-/// Loads sink definitions from YAML — the mapping of sink names to settings under `sinks:` — strictly, with
-/// file, line and column for every problem. URLs and secrets come from the environment or files
-/// (`url_env`, `url_file`, `secret_env`, …); their values never appear in any message.
+/// Loads sink definitions from YAML — the mapping of sink names to settings under `sinks:` — strictly, with file, line
+/// and column for every problem.
+///
+/// URLs and secrets come from the environment or files (`url_env`, `url_file`, `secret_env`, …); their values never
+/// appear in any message.
 public struct SinksLoader: Sendable {
     static let commonKeys = ["type", "template", "rate_limit", "retry", "circuit_breaker"]
     static let httpKeys = ["url", "url_env", "url_file", "headers", "timeout"]
@@ -53,10 +55,12 @@ public struct SinksLoader: Sendable {
         guard let map = reader.mapping(node, context: "sink \"\(name)\"") else { return nil }
         guard let typeName = map.requiredString("type") else { return nil }
         guard let kind = SinkKind(rawValue: typeName) else {
-            reader.error("unknown sink type \"\(typeName)\" in sink \"\(name)\""
-                         + DidYouMean.hint(for: typeName, among: SinkKind.allCases.map(\.rawValue))
-                         + " (one of \(SinkKind.allCases.map(\.rawValue).joined(separator: ", ")))",
-                         at: map.value("type"))
+            reader.error(
+                "unknown sink type \"\(typeName)\" in sink \"\(name)\""
+                    + DidYouMean.hint(for: typeName, among: SinkKind.allCases.map(\.rawValue))
+                    + " (one of \(SinkKind.allCases.map(\.rawValue).joined(separator: ", ")))",
+                at: map.value("type")
+            )
             return nil
         }
         let isHTTP = kind != .stdout
@@ -66,11 +70,19 @@ public struct SinksLoader: Sendable {
         var template: MessageTemplate?
         if let path = map.string("template") {
             if kind == .webhook {
-                reader.error("\(map.describe("template")) has no effect: webhooks send the JSON payload",
-                             at: map.keyNode("template"))
+                reader.error(
+                    "\(map.describe("template")) has no effect: webhooks send the JSON payload",
+                    at: map.keyNode("template")
+                )
             } else {
-                template = TemplateFiles.load(path, baseDirectory: baseDirectory, environment: environment,
-                                              at: map.value("template"), for: map.context, reader: reader)
+                template = TemplateFiles.load(
+                    path,
+                    baseDirectory: baseDirectory,
+                    environment: environment,
+                    at: map.value("template"),
+                    for: map.context,
+                    reader: reader
+                )
             }
         }
         let policy = self.policy(map, kind: kind)
@@ -80,12 +92,17 @@ public struct SinksLoader: Sendable {
             if let components = URLComponents(string: url.reveal()), ["http", "https"].contains(components.scheme),
                 components.host?.isEmpty == false
             {
-                endpoint = HTTPEndpoint(url: url, headers: headers(map),
-                                        timeout: .milliseconds(Int((map.duration("timeout", minimum: 0.1) ?? 10) * 1000)))
+                endpoint = HTTPEndpoint(
+                    url: url,
+                    headers: headers(map),
+                    timeout: .milliseconds(Int((map.duration("timeout", minimum: 0.1) ?? 10) * 1000))
+                )
                 urlSource = source
             } else {
-                reader.error("the URL from \"\(source.keyName)\" in sink \"\(name)\" is not an http(s) URL",
-                             at: map.value(source.keyName))
+                reader.error(
+                    "the URL from \"\(source.keyName)\" in sink \"\(name)\" is not an http(s) URL",
+                    at: map.value(source.keyName)
+                )
             }
         }
         guard reader.diagnostics.count == errorsBefore else { return nil }
@@ -112,19 +129,41 @@ public struct SinksLoader: Sendable {
                     reader.error("\(error) in \"\(source.keyName)\" of sink \"\(name)\"", at: map.value(source.keyName))
                 }
             } else if map.bool("github_signature") == true {
-                reader.error("\(map.describe("github_signature")) needs \"secret_env\" or \"secret_file\"",
-                             at: map.value("github_signature"))
+                reader.error(
+                    "\(map.describe("github_signature")) needs \"secret_env\" or \"secret_file\"",
+                    at: map.value("github_signature")
+                )
             }
-            settings = .webhook(endpoint!, signer: signer, maxBodyBytes: map.int("max_body_bytes", minimum: 1024) ?? 1 << 20)
+            settings = .webhook(
+                endpoint!,
+                signer: signer,
+                maxBodyBytes: map.int("max_body_bytes", minimum: 1024) ?? 1 << 20
+            )
         case .slack:
-            settings = .slack(endpoint!, SlackSink.Options(username: map.string("username"),
-                                                         iconEmoji: map.string("icon_emoji")))
+            settings = .slack(
+                endpoint!,
+                SlackSink.Options(
+                    username: map.string("username"),
+                    iconEmoji: map.string("icon_emoji")
+                )
+            )
         case .mattermost:
-            settings = .mattermost(endpoint!, MattermostSink.Options(
-                username: map.string("username"), iconURL: map.string("icon_url"), channel: map.string("channel")))
+            settings = .mattermost(
+                endpoint!,
+                MattermostSink.Options(
+                    username: map.string("username"),
+                    iconURL: map.string("icon_url"),
+                    channel: map.string("channel")
+                )
+            )
         case .discord:
-            settings = .discord(endpoint!, DiscordSink.Options(username: map.string("username"),
-                                                             avatarURL: map.string("avatar_url")))
+            settings = .discord(
+                endpoint!,
+                DiscordSink.Options(
+                    username: map.string("username"),
+                    avatarURL: map.string("avatar_url")
+                )
+            )
         case .teams:
             settings = .teams(endpoint!)
         case .googleChat:
@@ -135,18 +174,32 @@ public struct SinksLoader: Sendable {
                 ntfyEndpoint.headers.append(HTTPHeader("Authorization", "Bearer \(token.reveal())", isSecret: true))
             }
             if NtfySink.split(ntfyEndpoint.url) == nil {
-                reader.error("the URL of ntfy sink \"\(name)\" must name a topic (https://ntfy.sh/<topic>)",
-                             at: map.value(urlSource?.keyName ?? "url"))
+                reader.error(
+                    "the URL of ntfy sink \"\(name)\" must name a topic (https://ntfy.sh/<topic>)",
+                    at: map.value(urlSource?.keyName ?? "url")
+                )
             }
             let priority = map.int("priority", minimum: 1)
             if let priority, priority > 5 {
                 reader.error("\(map.describe("priority")) must be 1 to 5", at: map.value("priority"))
             }
-            settings = .ntfy(ntfyEndpoint, NtfySink.Options(
-                priority: priority, tags: (map.strings("tags") ?? []).map(\.0), markdown: map.bool("markdown") ?? false))
+            settings = .ntfy(
+                ntfyEndpoint,
+                NtfySink.Options(
+                    priority: priority,
+                    tags: (map.strings("tags") ?? []).map(\.0),
+                    markdown: map.bool("markdown") ?? false
+                )
+            )
         }
         guard reader.diagnostics.count == errorsBefore else { return nil }
-        return SinkConfiguration(name: name, kind: kind, settings: settings, template: template, policy: policy,
-                                 urlSource: urlSource?.display)
+        return SinkConfiguration(
+            name: name,
+            kind: kind,
+            settings: settings,
+            template: template,
+            policy: policy,
+            urlSource: urlSource?.display
+        )
     }
 }

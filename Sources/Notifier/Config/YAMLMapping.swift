@@ -21,7 +21,8 @@ struct YAMLMapping {
         for entry in entries where !allowed.contains(entry.key) {
             reader.error(
                 "unknown key \"\(entry.key)\" in \(context)\(DidYouMean.hint(for: entry.key, among: allowed))",
-                at: entry.keyNode)
+                at: entry.keyNode
+            )
         }
     }
 
@@ -75,8 +76,10 @@ struct YAMLMapping {
     func duration(_ key: String, minimum: TimeInterval = 0) -> TimeInterval? {
         guard let node = value(key), let text = reader.string(node, what: describe(key)) else { return nil }
         guard let seconds = DurationParser.seconds(in: text), seconds >= minimum else {
-            reader.error("invalid duration \"\(text)\" for \(describe(key)) (write e.g. 30s, 10m or 1h30m)",
-                         at: node)
+            reader.error(
+                "invalid duration \"\(text)\" for \(describe(key)) (write e.g. 30s, 10m or 1h30m)",
+                at: node
+            )
             return nil
         }
         return seconds

@@ -1,8 +1,10 @@
 import Foundation
 import Yams
 
-/// Reads a YAML node tree with positions, collecting every problem instead of stopping at the first, so a
-/// user fixes a file in one pass. All messages are written here or by the loaders, and asserted in tests.
+/// Reads a YAML node tree with positions, collecting every problem instead of stopping at the first, so a user fixes a
+/// file in one pass.
+///
+/// All messages are written here or by the loaders, and asserted in tests.
 final class YAMLReader {
     /// The file name used in diagnostics.
     let file: String
@@ -32,10 +34,11 @@ final class YAMLReader {
     /// Records a problem at a position.
     func error(_ message: String, at mark: Mark?) {
         diagnostics.append(
-            ConfigDiagnostic(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message))
+            ConfigDiagnostic(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message)
+        )
     }
 
-    /// Records a problem found elsewhere (e.g. in a template file).
+    /// Records a problem found elsewhere (for example in a template file).
     func add(_ diagnostic: ConfigDiagnostic) {
         diagnostics.append(diagnostic)
     }
@@ -44,10 +47,12 @@ final class YAMLReader {
     /// rule's keys before its values).
     func throwIfFailed() throws(ConfigError) {
         guard !diagnostics.isEmpty else { return }
-        throw ConfigError(diagnostics.enumerated().sorted { lhs, rhs in
-            (lhs.element.file, lhs.element.line, lhs.element.column, lhs.offset)
-                < (rhs.element.file, rhs.element.line, rhs.element.column, rhs.offset)
-        }.map(\.element))
+        throw ConfigError(
+            diagnostics.enumerated().sorted { lhs, rhs in
+                (lhs.element.file, lhs.element.line, lhs.element.column, lhs.offset)
+                    < (rhs.element.file, rhs.element.line, rhs.element.column, rhs.offset)
+            }.map(\.element)
+        )
     }
 
     /// The node as a mapping, or a problem recorded and `nil`.

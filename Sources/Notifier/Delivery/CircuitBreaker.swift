@@ -13,7 +13,9 @@ public struct CircuitBreaker: Sendable, Hashable {
         /// The longest cool-down.
         public var maxOpenDuration: TimeInterval
 
-        /// Creates a policy. The defaults open after 5 failures, for 30 s doubling up to 10 minutes.
+        /// Creates a policy.
+        ///
+        /// The defaults open after 5 failures, for 30 s doubling up to 10 minutes.
         public init(failureThreshold: Int = 5, openDuration: TimeInterval = 30, maxOpenDuration: TimeInterval = 600) {
             self.failureThreshold = failureThreshold
             self.openDuration = openDuration

@@ -10,8 +10,12 @@ public struct DeliveryPolicy: Sendable, Hashable {
     public var batchSize: Int
 
     /// Creates a policy.
-    public init(retry: RetryPolicy = RetryPolicy(), breaker: CircuitBreaker.Policy = CircuitBreaker.Policy(),
-                rateLimit: RateLimit? = nil, batchSize: Int = 50) {
+    public init(
+        retry: RetryPolicy = RetryPolicy(),
+        breaker: CircuitBreaker.Policy = CircuitBreaker.Policy(),
+        rateLimit: RateLimit? = nil,
+        batchSize: Int = 50
+    ) {
         self.retry = retry
         self.breaker = breaker
         self.rateLimit = rateLimit

@@ -23,17 +23,31 @@ public final class DeliveryService: Sendable {
     /// - parameter scheduler: The clock and timer (the live one in production, a `TestScheduler` in tests).
     /// - parameter onPass: Called after each pass of a sink, once its worker is asleep (for status and tests).
     public init(
-        sinks: [any Sink], queue: any DeliveryQueue, templates: [String: MessageTemplate] = [:],
-        policies: [String: DeliveryPolicy] = [:], defaultPolicy: DeliveryPolicy = DeliveryPolicy(),
-        scheduler: any SchedulerType, random: any RandomSource = SystemRandomSource(),
-        logger: Logger = Logger(label: "glwatch.delivery"), onPass: @escaping @Sendable (DeliveryPass) -> Void = { _ in }
+        sinks: [any Sink],
+        queue: any DeliveryQueue,
+        templates: [String: MessageTemplate] = [:],
+        policies: [String: DeliveryPolicy] = [:],
+        defaultPolicy: DeliveryPolicy = DeliveryPolicy(),
+        scheduler: any SchedulerType,
+        random: any RandomSource = SystemRandomSource(),
+        logger: Logger = Logger(label: "glwatch.delivery"),
+        onPass: @escaping @Sendable (DeliveryPass) -> Void = { _ in }
     ) {
         self.workers = sinks.map { sink in
-            SinkWorker(sink: sink, queue: queue, templates: templates, policy: policies[sink.name] ?? defaultPolicy,
-                       scheduler: scheduler, random: random, logger: logger)
+            SinkWorker(
+                sink: sink,
+                queue: queue,
+                templates: templates,
+                policy: policies[sink.name] ?? defaultPolicy,
+                scheduler: scheduler,
+                random: random,
+                logger: logger
+            )
         }
-        self.sleepers = Dictionary(sinks.map { ($0.name, SchedulerSleeper(scheduler: scheduler)) },
-                                   uniquingKeysWith: { first, _ in first })
+        self.sleepers = Dictionary(
+            sinks.map { ($0.name, SchedulerSleeper(scheduler: scheduler)) },
+            uniquingKeysWith: { first, _ in first }
+        )
         self.scheduler = scheduler
         self.onPass = onPass
     }

@@ -16,9 +16,17 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The longest `Retry-After` honoured as given (a longer one is cut to this).
     public var maxRetryAfter: TimeInterval
 
-    /// Creates a policy. The defaults retry after 5 s, 10 s, 20 s … up to every 10 minutes, for 24 hours.
-    public init(initialDelay: TimeInterval = 5, maxDelay: TimeInterval = 600, multiplier: Double = 2,
-                jitter: Double = 0.2, giveUpAfter: TimeInterval? = 86_400, maxRetryAfter: TimeInterval = 3_600) {
+    /// Creates a policy.
+    ///
+    /// The defaults retry after 5 s, 10 s, 20 s … up to every 10 minutes, for 24 hours.
+    public init(
+        initialDelay: TimeInterval = 5,
+        maxDelay: TimeInterval = 600,
+        multiplier: Double = 2,
+        jitter: Double = 0.2,
+        giveUpAfter: TimeInterval? = 86_400,
+        maxRetryAfter: TimeInterval = 3_600
+    ) {
         self.initialDelay = initialDelay
         self.maxDelay = maxDelay
         self.multiplier = multiplier
@@ -35,7 +43,12 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 
     /// The wait before the next attempt: the service's `Retry-After` (capped) if it sent one, else the backoff.
-    public func delay(afterAttempts attempts: Int, retryAfter: RetryAfter?, now: Date, random: Double)
+    public func delay(
+        afterAttempts attempts: Int,
+        retryAfter: RetryAfter?,
+        now: Date,
+        random: Double
+    )
         -> TimeInterval
     {
         if let retryAfter { return min(retryAfter.delay(from: now), maxRetryAfter) }

@@ -50,7 +50,8 @@ final class SchedulerSleeper: Sendable {
                 if let date {
                     let delay = max(0, date.timeIntervalSince(scheduler.now))
                     let timer = scheduler.scheduleRelative(
-                        (), dueTime: .nanoseconds(Int(min(delay, 1e9) * 1_000_000_000))
+                        (),
+                        dueTime: .nanoseconds(Int(min(delay, 1e9) * 1_000_000_000))
                     ) { [weak self] _ in
                         self?.resume()
                         return Disposables.create()

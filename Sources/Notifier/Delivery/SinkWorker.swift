@@ -23,9 +23,15 @@ public actor SinkWorker {
     /// Creates a worker.
     ///
     /// - parameter templates: Templates rules may name (`QueuedDelivery.template`).
-    public init(sink: any Sink, queue: any DeliveryQueue, templates: [String: MessageTemplate] = [:],
-                policy: DeliveryPolicy = DeliveryPolicy(), scheduler: any SchedulerType,
-                random: any RandomSource = SystemRandomSource(), logger: Logger = Logger(label: "glwatch.delivery")) {
+    public init(
+        sink: any Sink,
+        queue: any DeliveryQueue,
+        templates: [String: MessageTemplate] = [:],
+        policy: DeliveryPolicy = DeliveryPolicy(),
+        scheduler: any SchedulerType,
+        random: any RandomSource = SystemRandomSource(),
+        logger: Logger = Logger(label: "glwatch.delivery")
+    ) {
         self.sink = sink
         self.queue = queue
         self.templates = templates
@@ -124,43 +130,66 @@ public actor SinkWorker {
             breaker.recordSuccess()
             try await record(.dead, for: members, at: started, status: failure.httpStatus, error: failure.reason)
             pass.dead += members.count
-            logger.warning("delivery failed permanently",
-                           metadata: ["sink": "\(sink.name)", "message": "\(message.id)", "error": "\(failure)"])
+            logger.warning(
+                "delivery failed permanently",
+                metadata: ["sink": "\(sink.name)", "message": "\(message.id)", "error": "\(failure)"]
+            )
         case .failed(let failure):
             breaker.recordFailure(at: finished)
             let attempts = (members.map(\.attempts).max() ?? 0) + 1
-            let delay = policy.retry.delay(afterAttempts: attempts, retryAfter: failure.retryAfter, now: finished,
-                                           random: random.nextUnit())
+            let delay = policy.retry.delay(
+                afterAttempts: attempts,
+                retryAfter: failure.retryAfter,
+                now: finished,
+                random: random.nextUnit()
+            )
             if failure.httpStatus == 429 { bucket.pause(until: finished.addingTimeInterval(delay)) }
             let retryAt = finished.addingTimeInterval(max(delay, 0.001))
             let oldest = members.map(\.event.createdAt).min() ?? started
             if let limit = policy.retry.giveUpAfter, retryAt > oldest.addingTimeInterval(limit) {
-                let reason = "gave up after \(attempts) attempts over \(DurationParser.format(limit)): \(failure.reason)"
+                let reason =
+                    "gave up after \(attempts) attempts over \(DurationParser.format(limit)): \(failure.reason)"
                 try await record(.dead, for: members, at: started, status: failure.httpStatus, error: reason)
                 pass.dead += members.count
             } else {
-                try await record(.retry(at: retryAt), for: members, at: started, status: failure.httpStatus,
-                                 error: failure.reason)
+                try await record(
+                    .retry(at: retryAt),
+                    for: members,
+                    at: started,
+                    status: failure.httpStatus,
+                    error: failure.reason
+                )
                 pass.retried += members.count
             }
-            logger.info("delivery failed, will retry",
-                        metadata: ["sink": "\(sink.name)", "message": "\(message.id)", "error": "\(failure)"])
+            logger.info(
+                "delivery failed, will retry",
+                metadata: ["sink": "\(sink.name)", "message": "\(message.id)", "error": "\(failure)"]
+            )
         }
     }
 
-    private func record(_ outcome: DeliveryAttempt.Outcome, for deliveries: [QueuedDelivery], at time: Date,
-                        status: Int? = nil, error: String? = nil) async throws {
+    private func record(
+        _ outcome: DeliveryAttempt.Outcome,
+        for deliveries: [QueuedDelivery],
+        at time: Date,
+        status: Int? = nil,
+        error: String? = nil
+    ) async throws {
         for delivery in deliveries {
-            try await queue.record(DeliveryAttempt(at: time, outcome: outcome, httpStatus: status, error: error),
-                                   forDelivery: delivery.id)
+            try await queue.record(
+                DeliveryAttempt(at: time, outcome: outcome, httpStatus: status, error: error),
+                forDelivery: delivery.id
+            )
         }
     }
 
     private func template(for delivery: QueuedDelivery) -> MessageTemplate? {
         guard let name = delivery.template else { return nil }
         if let template = templates[name] { return template }
-        logger.warning("template not found, using the sink's own",
-                       metadata: ["sink": "\(sink.name)", "template": "\(name)"])
+        logger.warning(
+            "template not found, using the sink's own",
+            metadata: ["sink": "\(sink.name)", "template": "\(name)"]
+        )
         return nil
     }
 

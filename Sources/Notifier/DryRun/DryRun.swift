@@ -17,7 +17,11 @@ public struct DryRun: Sendable {
     /// Routes each event and builds the messages, as if sent at `time`.
     ///
     /// - parameter changedPaths: Answers `paths` conditions (the live GitLab one, or fixed paths).
-    public func evaluate(_ events: [WatchEvent], at time: Date, changedPaths: (any ChangedPathsProvider)? = nil)
+    public func evaluate(
+        _ events: [WatchEvent],
+        at time: Date,
+        changedPaths: (any ChangedPathsProvider)? = nil
+    )
         async -> [DryRunReport]
     {
         var reports: [DryRunReport] = []

@@ -29,7 +29,9 @@ public struct DryRunReport: Sendable {
             return lines.joined(separator: "\n")
         }
         guard let decision else { return lines.joined(separator: "\n") }
-        lines.append("  matched rules: \(decision.matchedRules.isEmpty ? "none" : decision.matchedRules.joined(separator: ", "))")
+        lines.append(
+            "  matched rules: \(decision.matchedRules.isEmpty ? "none" : decision.matchedRules.joined(separator: ", "))"
+        )
         if let dropped = decision.droppedBy { lines.append("  dropped by rule \"\(dropped)\"") }
         if decision.deliveries.isEmpty, decision.droppedBy == nil { lines.append("  no deliveries") }
         for delivery in deliveries {

@@ -25,8 +25,10 @@ public struct Commit: Sendable, Hashable, Codable {
     /// Set when the message was shortened to keep a payload within a size limit.
     public var messageTruncated: Bool
 
-    /// Creates a commit. `shortID` defaults to the first 8 characters of `id`, `title` to the message's first
-    /// line, and the committer to the author.
+    /// Creates a commit.
+    ///
+    /// `shortID` defaults to the first 8 characters of `id`, `title` to the message's first line, and the committer to
+    /// the author.
     public init(
         id: String,
         shortID: String? = nil,
@@ -58,9 +60,13 @@ public struct Commit: Sendable, Hashable, Codable {
     /// Whether this is a merge commit (more than one parent).
     public var isMerge: Bool { parentIDs.count > 1 }
 
-    /// The first line of a commit message.
+    /// The first line of a commit message (found on the UTF-8 view: messages can be huge).
     static func firstLine(of message: String) -> String {
-        String(message.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" })
+        let utf8 = message.utf8
+        guard let end = utf8.firstIndex(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
+            return message
+        }
+        return String(message[..<end])
     }
 
     enum CodingKeys: String, CodingKey {
@@ -87,11 +93,13 @@ public struct Commit: Sendable, Hashable, Codable {
             message: try container.decode(String.self, forKey: .message),
             author: Person(
                 name: try container.decode(String.self, forKey: .authorName),
-                email: try container.decode(String.self, forKey: .authorEmail)),
+                email: try container.decode(String.self, forKey: .authorEmail)
+            ),
             authoredAt: try container.decode(CommitTimestamp.self, forKey: .authoredAt),
             committer: Person(
                 name: try container.decode(String.self, forKey: .committerName),
-                email: try container.decode(String.self, forKey: .committerEmail)),
+                email: try container.decode(String.self, forKey: .committerEmail)
+            ),
             committedAt: try container.decode(CommitTimestamp.self, forKey: .committedAt),
             parentIDs: try container.decode([String].self, forKey: .parentIDs),
             webURL: try container.decodeIfPresent(String.self, forKey: .webURL),

@@ -30,8 +30,11 @@ public struct CommitList: Sendable, Hashable, Codable {
         if all.count <= 2 * limit {
             self.init(commits: all)
         } else {
-            self.init(commits: Array(all.prefix(limit)) + Array(all.suffix(limit)), totalCount: all.count,
-                      gapIndex: limit)
+            self.init(
+                commits: Array(all.prefix(limit)) + Array(all.suffix(limit)),
+                totalCount: all.count,
+                gapIndex: limit
+            )
         }
     }
 
@@ -61,7 +64,8 @@ public struct CommitList: Sendable, Hashable, Codable {
         self.init(
             commits: commits,
             totalCount: try container.decodeIfPresent(Int.self, forKey: .totalCount),
-            gapIndex: try container.decodeIfPresent(Int.self, forKey: .gapIndex))
+            gapIndex: try container.decodeIfPresent(Int.self, forKey: .gapIndex)
+        )
     }
 
     /// Encodes the list as `commits`, `total_commits`, `omitted_commits` and (when truncated) `omitted_after`.

@@ -5,14 +5,14 @@ import Foundation
 /// GitLab sends commit dates as ISO 8601 with the commit's own offset, with or without milliseconds
 /// (`2024-05-01T10:00:00.000+02:00`). The instant is kept as a `Date`; the offset for display.
 public struct CommitTimestamp: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The instant.
+    /// The instant (whole milliseconds).
     public var date: Date
     /// The offset from UTC, in seconds, the commit was recorded with.
     public var utcOffsetSeconds: Int
 
     /// Creates a timestamp from an instant and an offset.
     public init(date: Date, utcOffsetSeconds: Int = 0) {
-        self.date = date
+        self.date = date.roundedToMilliseconds
         self.utcOffsetSeconds = utcOffsetSeconds
     }
 
@@ -22,12 +22,10 @@ public struct CommitTimestamp: Sendable, Hashable, Codable, CustomStringConverti
         self.init(date: date, utcOffsetSeconds: offset)
     }
 
-    /// The ISO 8601 form with the original offset, e.g. `2024-05-01T10:00:00+02:00`.
+    /// The ISO 8601 form with the original offset, for example `2024-05-01T10:00:00+02:00`.
     public var iso8601: String {
         let zone = TimeZone(secondsFromGMT: utcOffsetSeconds) ?? TimeZone(secondsFromGMT: 0)!
-        let style = Date.ISO8601FormatStyle(timeZoneSeparator: .colon, includingFractionalSeconds: hasFraction,
-                                            timeZone: zone)
-        return style.format(date)
+        return date.iso8601(timeZone: zone, milliseconds: hasFraction)
     }
 
     /// The ISO 8601 form.
@@ -39,7 +37,9 @@ public struct CommitTimestamp: Sendable, Hashable, Codable, CustomStringConverti
         let text = try container.decode(String.self)
         guard let parsed = CommitTimestamp(iso8601: text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "expected an ISO 8601 date-time with an offset, got \"\(text)\"")
+                in: container,
+                debugDescription: "expected an ISO 8601 date-time with an offset, got \"\(text)\""
+            )
         }
         self = parsed
     }

@@ -12,7 +12,7 @@ public enum EventID {
     /// - parameter type: The event type.
     /// - parameter projectKey: The project's stable key (`ProjectRef.key`).
     /// - parameter branch: The branch the event is about, if any.
-    /// - parameter parts: The values that define the event, e.g. head SHAs.
+    /// - parameter parts: The values that define the event, for example head SHAs.
     /// - returns: 64 lowercase hex digits.
     public static func derive(type: EventType, projectKey: String, branch: String?, parts: [String]) -> String {
         // Length-prefixing each field makes the encoding unambiguous whatever the fields contain.
@@ -31,6 +31,6 @@ public enum EventID {
 
     /// A date as an identity part: whole milliseconds since 1970.
     static func part(_ date: Date) -> String {
-        String(Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
+        String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
     }
 }

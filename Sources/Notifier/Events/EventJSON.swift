@@ -22,7 +22,9 @@ public enum EventJSON {
             let text = try container.decode(String.self)
             guard let date = parse(text) else {
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "expected an ISO 8601 date-time, got \"\(text)\"")
+                    in: container,
+                    debugDescription: "expected an ISO 8601 date-time, got \"\(text)\""
+                )
             }
             return date
         }
@@ -31,12 +33,14 @@ public enum EventJSON {
 
     /// Formats a date as glwatch's payloads do.
     public static func format(_ date: Date) -> String {
-        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
+        date.iso8601(timeZone: TimeZone(secondsFromGMT: 0)!, milliseconds: true)
     }
 
     /// Parses an ISO 8601 date-time, with or without fractional seconds.
     public static func parse(_ text: String) -> Date? {
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: false).parse(text)
+        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
+            return date.roundedToMilliseconds
+        }
+        return (try? Date.ISO8601FormatStyle(includingFractionalSeconds: false).parse(text))?.roundedToMilliseconds
     }
 }

@@ -19,6 +19,6 @@ public enum EventType: String, Sendable, Hashable, Codable, CaseIterable, Custom
     /// A watch target has not completed a poll for several intervals.
     case watcherLagging = "watcher.lagging"
 
-    /// The event type's name, e.g. `commits.new`.
+    /// The event type's name, for example `commits.new`.
     public var description: String { rawValue }
 }

@@ -1,10 +1,10 @@
 /// The GitLab project an event is about.
 public struct ProjectRef: Sendable, Hashable, Codable {
-    /// The GitLab instance's host, e.g. `gitlab.com`.
+    /// The GitLab instance's host, for example `gitlab.com`.
     public var instance: String
     /// The project's numeric id (stable across renames).
     public var id: Int64
-    /// The full path with namespace, e.g. `acme/platform/api`; rules match on it.
+    /// The full path with namespace, for example `acme/platform/api`; rules match on it.
     public var path: String
     /// The project's display name, when known.
     public var name: String?
@@ -20,7 +20,7 @@ public struct ProjectRef: Sendable, Hashable, Codable {
         self.webURL = webURL
     }
 
-    /// The key deliveries are ordered by, e.g. `gitlab.com/278964` (the id, so a rename keeps the order).
+    /// The key deliveries are ordered by, for example `gitlab.com/278964` (the id, so a rename keeps the order).
     public var key: String { "\(instance)/\(id)" }
 
     /// The namespace part of the path (`acme/platform` for `acme/platform/api`), empty for a top-level path.

@@ -33,9 +33,11 @@ extension WatchEvent: Codable {
         let version = try container.decode(Int.self, forKey: .version)
         guard version >= 1, version <= WatchEvent.schemaVersion else {
             throw DecodingError.dataCorruptedError(
-                forKey: .version, in: container,
+                forKey: .version,
+                in: container,
                 debugDescription: "unsupported event version \(version) (this glwatch reads up to "
-                    + "\(WatchEvent.schemaVersion))")
+                    + "\(WatchEvent.schemaVersion))"
+            )
         }
         let type = try container.decode(EventType.self, forKey: .type)
         let dataDecoder = try container.superDecoder(forKey: .data)
@@ -57,7 +59,8 @@ extension WatchEvent: Codable {
             occurredAt: try container.decode(Date.self, forKey: .timestamp),
             project: try data.decode(ProjectRef.self, forKey: .project),
             branch: try data.decodeIfPresent(String.self, forKey: .branch),
-            details: details)
+            details: details
+        )
     }
 
     /// Encodes the event in its versioned JSON form.

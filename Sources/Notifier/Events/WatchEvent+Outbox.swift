@@ -6,8 +6,13 @@ extension WatchEvent {
     /// - parameter createdAt: When the event is recorded; defaults to `occurredAt`.
     public func outboxEvent(createdAt: Date? = nil) throws -> OutboxEvent {
         OutboxEvent(
-            id: id, type: type.rawValue, projectKey: project.key, branch: branch, payload: try jsonData(),
-            createdAt: createdAt ?? occurredAt)
+            id: id,
+            type: type.rawValue,
+            projectKey: project.key,
+            branch: branch,
+            payload: try jsonData(),
+            createdAt: createdAt ?? occurredAt
+        )
     }
 
     /// Decodes the event an outbox row holds.

@@ -23,14 +23,18 @@ public struct WatchEvent: Sendable, Hashable, Identifiable {
 
     /// Creates an event; without an `id`, the stable id is derived from the content.
     public init(id: String? = nil, occurredAt: Date, project: ProjectRef, branch: String?, details: EventDetails) {
-        self.occurredAt = Date(timeIntervalSince1970: (occurredAt.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+        self.occurredAt = occurredAt.roundedToMilliseconds
         self.project = project
         self.branch = branch
         self.details = details
         self.id =
             id
-            ?? EventID.derive(type: details.type, projectKey: project.key, branch: branch,
-                              parts: details.identityParts)
+            ?? EventID.derive(
+                type: details.type,
+                projectKey: project.key,
+                branch: branch,
+                parts: details.identityParts
+            )
     }
 
     /// The event type.

@@ -13,9 +13,21 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         self.client = client
     }
 
-    /// Creates a transport on AsyncHTTPClient's process-wide shared client (never shut down).
+    /// Creates a transport with a client of its own, configured for notifications.
+    ///
+    /// A refused or failed connection fails the attempt at once (AsyncHTTPClient would otherwise keep reconnecting
+    /// until the request's deadline), since glwatch retries on its own schedule. Call `shutdown()` when done.
     public init() {
-        self.client = .shared
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(10)
+        configuration.redirectConfiguration = .disallow
+        self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
+
+    /// Shuts the client down (for a transport made with `init()`; a caller's own client is theirs to shut down).
+    public func shutdown() async throws {
+        try await client.shutdown()
     }
 
     /// Sends a request within its timeout (the deadline covers the response head and collecting the body).
@@ -28,13 +40,17 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         outgoing.body = .bytes(Array(request.body))
         let (seconds, attoseconds) = request.timeout.components
         let response = try await client.execute(
-            outgoing, timeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+            outgoing,
+            timeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        )
         var body = Data()
         do {
             for try await var chunk in response.body {
                 let room = Self.maxResponseBytes - body.count
                 if room <= 0 { break }
-                if let bytes = chunk.readBytes(length: min(room, chunk.readableBytes)) { body.append(contentsOf: bytes) }
+                if let bytes = chunk.readBytes(length: min(room, chunk.readableBytes)) {
+                    body.append(contentsOf: bytes)
+                }
             }
         } catch {
             // A body cut short still leaves a usable status; the status decides the outcome.
@@ -42,6 +58,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         return SinkResponse(
             status: Int(response.status.code),
             headers: response.headers.map { (name: $0.name, value: $0.value) },
-            body: body)
+            body: body
+        )
     }
 }

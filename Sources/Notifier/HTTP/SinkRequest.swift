@@ -2,7 +2,7 @@ import Foundation
 
 /// A request for an `HTTPTransport`: always a POST of a body in glwatch's sinks, but kept general.
 public struct SinkRequest: Sendable {
-    /// The method, e.g. `POST`.
+    /// The method, for example `POST`.
     public var method: String
     /// The destination (a secret: chat webhook URLs carry their token).
     public var url: Secret
@@ -14,8 +14,13 @@ public struct SinkRequest: Sendable {
     public var timeout: Duration
 
     /// Creates a request.
-    public init(method: String = "POST", url: Secret, headers: [HTTPHeader], body: Data,
-                timeout: Duration = .seconds(10)) {
+    public init(
+        method: String = "POST",
+        url: Secret,
+        headers: [HTTPHeader],
+        body: Data,
+        timeout: Duration = .seconds(10)
+    ) {
         self.method = method
         self.url = url
         self.headers = headers

@@ -1,6 +1,7 @@
-/// Supplies the file paths an event's commits changed. The watcher implements it with GitLab requests; the
-/// router calls it at most once per event, and only when a rule with a `paths` condition has all its other
-/// conditions met.
+/// Supplies the file paths an event's commits changed.
+///
+/// The watcher implements it with GitLab requests; the router calls it at most once per event, and only when a rule
+/// with a `paths` condition has all its other conditions met.
 public protocol ChangedPathsProvider: Sendable {
     /// The paths changed by the event's commits (for a truncated push, those GitLab can list).
     func changedPaths(for event: WatchEvent) async throws -> [String]

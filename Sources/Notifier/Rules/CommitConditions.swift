@@ -13,15 +13,19 @@ public struct CommitConditions: Sendable, Hashable {
     /// Trailers that must be present (key compared case-insensitively), each with patterns one of its values
     /// must match (none: any value).
     public var trailers: [String: [TextPattern]]
-    /// Trailers that must be absent (e.g. `Signed-off-by` for a DCO reminder).
+    /// Trailers that must be absent (for example `Signed-off-by` for a DCO reminder).
     public var withoutTrailers: [String]
     /// `true`: only merge commits; `false`: only non-merge commits.
     public var merge: Bool?
 
     /// Creates commit conditions; none given means any commit matches.
     public init(
-        author: PersonPattern? = nil, notAuthor: PersonPattern? = nil, message: [TextPattern] = [],
-        title: [TextPattern] = [], trailers: [String: [TextPattern]] = [:], withoutTrailers: [String] = [],
+        author: PersonPattern? = nil,
+        notAuthor: PersonPattern? = nil,
+        message: [TextPattern] = [],
+        title: [TextPattern] = [],
+        trailers: [String: [TextPattern]] = [:],
+        withoutTrailers: [String] = [],
         merge: Bool? = nil
     ) {
         self.author = author

@@ -15,7 +15,7 @@
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// Why a pattern is not a valid glob.
     public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
-        /// What is wrong, e.g. `unclosed "["`.
+        /// What is wrong, for example `unclosed "["`.
         public var description: String
     }
 

@@ -5,7 +5,7 @@ import Synchronization
 public final class RegexPattern: Sendable, Hashable, CustomStringConvertible {
     /// Why a pattern is not a valid regular expression.
     public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
-        /// What is wrong, e.g. `expected ')'`.
+        /// What is wrong, for example `expected ')'`.
         public var description: String
     }
 

@@ -39,8 +39,13 @@ public struct Rule: Sendable, Hashable {
     public var location: String?
 
     /// Creates a rule.
-    public init(name: String, conditions: RuleConditions = RuleConditions(), action: Action,
-                continueMatching: Bool = false, location: String? = nil) {
+    public init(
+        name: String,
+        conditions: RuleConditions = RuleConditions(),
+        action: Action,
+        continueMatching: Bool = false,
+        location: String? = nil
+    ) {
         self.name = name
         self.conditions = conditions
         self.action = action

@@ -31,10 +31,16 @@ public struct RuleConditions: Sendable, Hashable {
 
     /// Creates conditions; none given means every event matches.
     public init(
-        eventTypes: Set<EventType>? = nil, projects: [TextPattern] = [], groups: [String] = [],
-        branches: [TextPattern] = [], commit: CommitConditions = CommitConditions(),
-        commitQuantifier: CommitQuantifier = .any, paths: [Glob] = [], minCommits: Int? = nil,
-        maxCommits: Int? = nil, window: TimeWindow? = nil
+        eventTypes: Set<EventType>? = nil,
+        projects: [TextPattern] = [],
+        groups: [String] = [],
+        branches: [TextPattern] = [],
+        commit: CommitConditions = CommitConditions(),
+        commitQuantifier: CommitQuantifier = .any,
+        paths: [Glob] = [],
+        minCommits: Int? = nil,
+        maxCommits: Int? = nil,
+        window: TimeWindow? = nil
     ) {
         self.eventTypes = eventTypes
         self.projects = projects

@@ -10,11 +10,14 @@ extension RuleSet {
             for rule in set.rules {
                 if let first = seen[rule.name] {
                     let parts = (rule.location ?? "").split(separator: ":")
-                    diagnostics.append(ConfigDiagnostic(
-                        file: parts.dropLast(2).joined(separator: ":"),
-                        line: parts.count >= 3 ? Int(parts[parts.count - 2]) ?? 1 : 1,
-                        column: parts.count >= 3 ? Int(parts[parts.count - 1]) ?? 1 : 1,
-                        message: "duplicate rule name \"\(rule.name)\" (first defined at \(first.location ?? "?"))"))
+                    diagnostics.append(
+                        ConfigDiagnostic(
+                            file: parts.dropLast(2).joined(separator: ":"),
+                            line: parts.count >= 3 ? Int(parts[parts.count - 2]) ?? 1 : 1,
+                            column: parts.count >= 3 ? Int(parts[parts.count - 1]) ?? 1 : 1,
+                            message: "duplicate rule name \"\(rule.name)\" (first defined at \(first.location ?? "?"))"
+                        )
+                    )
                     continue
                 }
                 seen[rule.name] = rule

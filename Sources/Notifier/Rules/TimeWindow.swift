@@ -1,6 +1,6 @@
 import Foundation
 
-/// Weekdays and hours of the day, in a time zone, when a rule applies (e.g. office hours in Berlin).
+/// Weekdays and hours of the day, in a time zone, when a rule applies (for example office hours in Berlin).
 ///
 /// A window whose end is before its start wraps past midnight (`22:00-06:00`). The day is that of the start
 /// of the window: a Friday `22:00-06:00` window includes Saturday 03:00.
@@ -15,8 +15,12 @@ public struct TimeWindow: Sendable, Hashable {
     public var timeZone: TimeZone
 
     /// Creates a window.
-    public init(weekdays: Set<Int> = Set(1...7), startMinute: Int? = nil, endMinute: Int? = nil,
-                timeZone: TimeZone) {
+    public init(
+        weekdays: Set<Int> = Set(1...7),
+        startMinute: Int? = nil,
+        endMinute: Int? = nil,
+        timeZone: TimeZone
+    ) {
         self.weekdays = weekdays
         self.startMinute = startMinute
         self.endMinute = endMinute

@@ -28,8 +28,13 @@ public struct DiscordSink: Sink {
     private let transport: any HTTPTransport
 
     /// Creates a Discord sink; without a template, the built-in one.
-    public init(name: String, endpoint: HTTPEndpoint, template: MessageTemplate? = nil, options: Options = Options(),
-                transport: any HTTPTransport) {
+    public init(
+        name: String,
+        endpoint: HTTPEndpoint,
+        template: MessageTemplate? = nil,
+        options: Options = Options(),
+        transport: any HTTPTransport
+    ) {
         self.name = name
         self.endpoint = endpoint
         self.template = template ?? .builtIn(.markdown)
@@ -57,8 +62,11 @@ public struct DiscordSink: Sink {
     /// The webhook request for a batch.
     public func makeMessage(for batch: DeliveryBatch, at time: Date) throws -> SinkMessage {
         let text = RenderedText.render(batch, sinkTemplate: template, dialect: .markdown).full
-        let payload = Payload(content: TextTruncation.truncate(text, to: Self.textLimit, in: .utf16),
-                              username: options.username, avatarURL: options.avatarURL)
+        let payload = Payload(
+            content: TextTruncation.truncate(text, to: Self.textLimit, in: .utf16),
+            username: options.username,
+            avatarURL: options.avatarURL
+        )
         return endpoint.message(id: batch.id, sink: name, body: try EventJSON.encoder().encode(payload))
     }
 

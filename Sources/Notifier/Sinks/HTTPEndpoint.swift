@@ -2,7 +2,7 @@ import Foundation
 
 /// Where an HTTP sink posts and how: the URL (a secret), extra headers and the request timeout.
 public struct HTTPEndpoint: Sendable {
-    /// The URL, e.g. a chat service's incoming-webhook URL with its token.
+    /// The URL, for example a chat service's incoming-webhook URL with its token.
     public var url: Secret
     /// Extra headers configured for the sink.
     public var headers: [HTTPHeader]
@@ -23,8 +23,13 @@ public struct HTTPEndpoint: Sendable {
             HTTPHeader("User-Agent", "glwatch"),
             HTTPHeader("Idempotency-Key", id),
         ]
-        return SinkMessage(id: id, sink: sink, destination: .http(method: "POST", url: url),
-                           headers: standard + extra + headers, body: body)
+        return SinkMessage(
+            id: id,
+            sink: sink,
+            destination: .http(method: "POST", url: url),
+            headers: standard + extra + headers,
+            body: body
+        )
     }
 
     /// Sends a message made by `message(…)` and classifies the outcome; transport errors are retryable.
@@ -32,8 +37,13 @@ public struct HTTPEndpoint: Sendable {
         guard case .http(let method, let url) = message.destination else {
             return .failed(SendFailure(retryable: false, reason: "not an HTTP message"))
         }
-        let request = SinkRequest(method: method, url: url, headers: message.headers, body: message.body,
-                                  timeout: timeout)
+        let request = SinkRequest(
+            method: method,
+            url: url,
+            headers: message.headers,
+            body: message.body,
+            timeout: timeout
+        )
         do {
             switch SendResult.classify(try await transport.send(request)) {
             case .delivered(let status): return .delivered(httpStatus: status)

@@ -31,8 +31,13 @@ public struct MattermostSink: Sink {
     private let transport: any HTTPTransport
 
     /// Creates a Mattermost sink; without a template, the built-in one.
-    public init(name: String, endpoint: HTTPEndpoint, template: MessageTemplate? = nil, options: Options = Options(),
-                transport: any HTTPTransport) {
+    public init(
+        name: String,
+        endpoint: HTTPEndpoint,
+        template: MessageTemplate? = nil,
+        options: Options = Options(),
+        transport: any HTTPTransport
+    ) {
         self.name = name
         self.endpoint = endpoint
         self.template = template ?? .builtIn(.markdown)
@@ -55,8 +60,12 @@ public struct MattermostSink: Sink {
     /// The webhook request for a batch.
     public func makeMessage(for batch: DeliveryBatch, at time: Date) throws -> SinkMessage {
         let text = RenderedText.render(batch, sinkTemplate: template, dialect: .markdown).full
-        let payload = Payload(text: TextTruncation.truncate(text, to: Self.textLimit, in: .utf16),
-                              username: options.username, iconURL: options.iconURL, channel: options.channel)
+        let payload = Payload(
+            text: TextTruncation.truncate(text, to: Self.textLimit, in: .utf16),
+            username: options.username,
+            iconURL: options.iconURL,
+            channel: options.channel
+        )
         return endpoint.message(id: batch.id, sink: name, body: try EventJSON.encoder().encode(payload))
     }
 

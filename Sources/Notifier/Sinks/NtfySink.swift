@@ -36,8 +36,13 @@ public struct NtfySink: Sink {
     private let transport: any HTTPTransport
 
     /// Creates an ntfy sink; without a template, the built-in one.
-    public init(name: String, endpoint: HTTPEndpoint, template: MessageTemplate? = nil, options: Options = Options(),
-                transport: any HTTPTransport) {
+    public init(
+        name: String,
+        endpoint: HTTPEndpoint,
+        template: MessageTemplate? = nil,
+        options: Options = Options(),
+        transport: any HTTPTransport
+    ) {
         self.name = name
         self.endpoint = endpoint
         self.template = template ?? .builtIn(options.markdown ? .markdown : .plain)
@@ -64,14 +69,19 @@ public struct NtfySink: Sink {
         let payload = Payload(
             topic: topic,
             title: TextTruncation.truncate(text.title, to: Self.titleLimit, in: .utf8),
-            message: TextTruncation.truncate(text.body.isEmpty ? text.title : text.body, to: Self.messageLimit,
-                                             in: .utf8),
+            message: TextTruncation.truncate(
+                text.body.isEmpty ? text.title : text.body,
+                to: Self.messageLimit,
+                in: .utf8
+            ),
             tags: options.tags.isEmpty ? nil : options.tags,
             priority: options.priority,
             click: batch.events.count == 1 ? TemplateContext.primaryURL(of: batch.events[0]) : nil,
-            markdown: options.markdown ? true : nil)
+            markdown: options.markdown ? true : nil
+        )
         var message = endpoint.message(id: batch.id, sink: name, body: try EventJSON.encoder().encode(payload))
         message.destination = .http(method: "POST", url: server)
+        message.secretsInBody = [Secret(topic)]
         return message
     }
 

@@ -15,8 +15,13 @@ public enum SendResult: Sendable, Hashable {
         let retryable = status == 408 || status == 429 || status >= 500
         let retryAfter = response.header("Retry-After").flatMap(RetryAfter.init(headerValue:))
         return .failed(
-            SendFailure(retryable: retryable, httpStatus: status, retryAfter: retryAfter,
-                        reason: "HTTP \(status)\(Self.explanation(response.body))"))
+            SendFailure(
+                retryable: retryable,
+                httpStatus: status,
+                retryAfter: retryAfter,
+                reason: "HTTP \(status)\(Self.explanation(response.body))"
+            )
+        )
     }
 
     /// `: <the body's first line>`, short and printable, or nothing for an empty body.

@@ -1,6 +1,8 @@
 import Foundation
 
-/// A place notifications go: stdout, a webhook, a chat service. Each sink is small and does two things.
+/// A place notifications go: stdout, a webhook, a chat service.
+///
+/// Each sink is small and does two things.
 ///
 /// `makeMessage` is pure (the dry run shows its result without sending); `send` performs the one side effect
 /// and says whether a failure is worth retrying, like an Alertmanager notifier.

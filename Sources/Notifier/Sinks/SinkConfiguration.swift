@@ -36,8 +36,14 @@ public struct SinkConfiguration: Sendable {
     public var urlSource: String?
 
     /// Creates a configuration.
-    public init(name: String, kind: SinkKind, settings: Settings, template: MessageTemplate? = nil,
-                policy: DeliveryPolicy = DeliveryPolicy(), urlSource: String? = nil) {
+    public init(
+        name: String,
+        kind: SinkKind,
+        settings: Settings,
+        template: MessageTemplate? = nil,
+        policy: DeliveryPolicy = DeliveryPolicy(),
+        urlSource: String? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.settings = settings
@@ -55,7 +61,13 @@ public struct SinkConfiguration: Sendable {
         case .stdout(let format):
             StdoutSink(name: name, format: format, template: template, output: output)
         case .webhook(let endpoint, let signer, let maxBodyBytes):
-            WebhookSink(name: name, endpoint: endpoint, signer: signer, maxBodyBytes: maxBodyBytes, transport: transport)
+            WebhookSink(
+                name: name,
+                endpoint: endpoint,
+                signer: signer,
+                maxBodyBytes: maxBodyBytes,
+                transport: transport
+            )
         case .slack(let endpoint, let options):
             SlackSink(name: name, endpoint: endpoint, template: template, options: options, transport: transport)
         case .mattermost(let endpoint, let options):

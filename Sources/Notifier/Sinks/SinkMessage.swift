@@ -22,27 +22,40 @@ public struct SinkMessage: Sendable {
     public var headers: [HTTPHeader]
     /// The body: JSON for HTTP sinks, the text for stdout.
     public var body: Data
+    /// Secrets the body contains (an ntfy topic), shown as `<redacted>` in `displayText`.
+    public var secretsInBody: [Secret]
 
     /// Creates a message.
-    public init(id: String, sink: String, destination: Destination, headers: [HTTPHeader] = [], body: Data) {
+    public init(
+        id: String,
+        sink: String,
+        destination: Destination,
+        headers: [HTTPHeader] = [],
+        body: Data,
+        secretsInBody: [Secret] = []
+    ) {
         self.id = id
         self.sink = sink
         self.destination = destination
         self.headers = headers
         self.body = body
+        self.secretsInBody = secretsInBody
     }
 
     /// The body as text.
     public var bodyText: String { String(decoding: body, as: UTF8.self) }
 
     /// The message as a dry run prints it: request line with the URL reduced to scheme and host, headers
-    /// (secret ones redacted), a blank line and the body.
+    /// (secret ones redacted), a blank line and the body (secrets in it redacted).
     public var displayText: String {
+        let body = secretsInBody.reduce(bodyText) { text, secret in
+            text.replacingOccurrences(of: secret.reveal(), with: "<redacted>")
+        }
         switch destination {
         case .output:
-            return bodyText
+            return body
         case .http(let method, let url):
-            let lines = ["\(method) \(Self.displayURL(url))"] + headers.map(\.displayLine) + ["", bodyText]
+            let lines = ["\(method) \(Self.displayURL(url))"] + headers.map(\.displayLine) + ["", body]
             return lines.joined(separator: "\n")
         }
     }

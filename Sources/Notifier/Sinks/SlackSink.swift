@@ -7,7 +7,7 @@ public struct SlackSink: Sink {
     public struct Options: Sendable, Hashable {
         /// Post as this user name.
         public var username: String?
-        /// Post with this emoji as icon, e.g. `:git:`.
+        /// Post with this emoji as icon, for example `:git:`.
         public var iconEmoji: String?
 
         /// Creates options.
@@ -28,8 +28,13 @@ public struct SlackSink: Sink {
     private let transport: any HTTPTransport
 
     /// Creates a Slack sink; without a template, the built-in one.
-    public init(name: String, endpoint: HTTPEndpoint, template: MessageTemplate? = nil, options: Options = Options(),
-                transport: any HTTPTransport) {
+    public init(
+        name: String,
+        endpoint: HTTPEndpoint,
+        template: MessageTemplate? = nil,
+        options: Options = Options(),
+        transport: any HTTPTransport
+    ) {
         self.name = name
         self.endpoint = endpoint
         self.template = template ?? .builtIn(.slack)
@@ -53,8 +58,11 @@ public struct SlackSink: Sink {
     /// The webhook request for a batch.
     public func makeMessage(for batch: DeliveryBatch, at time: Date) throws -> SinkMessage {
         let text = RenderedText.render(batch, sinkTemplate: template, dialect: .slack).full
-        let payload = Payload(text: TextTruncation.truncate(text, to: Self.textLimit, in: .utf16),
-                              username: options.username, iconEmoji: options.iconEmoji)
+        let payload = Payload(
+            text: TextTruncation.truncate(text, to: Self.textLimit, in: .utf16),
+            username: options.username,
+            iconEmoji: options.iconEmoji
+        )
         return endpoint.message(id: batch.id, sink: name, body: try EventJSON.encoder().encode(payload))
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Posts to a Microsoft Teams Workflows webhook ("When a Teams webhook request is received"): a message
-/// with one Adaptive Card (the retired Office 365 connector card format is not used). The title is a bold
-/// text block, the rest a wrapping Markdown text block, plus an "Open in GitLab" button; the whole payload
-/// stays under 28 KB, Teams' message size.
+/// Posts to a Microsoft Teams Workflows webhook ("When a Teams webhook request is received").
+///
+/// It sends a message with one Adaptive Card (the retired Office 365 connector card format is not used). The title is a
+/// bold text block, the rest a wrapping Markdown text block, plus an "Open in GitLab" button; the whole payload stays
+/// under 28 KB, Teams' message size.
 public struct TeamsSink: Sink {
     /// Teams' limit on a message, in bytes.
     static let payloadLimit = 28_000
@@ -27,7 +28,7 @@ public struct TeamsSink: Sink {
         let text = RenderedText.render(batch, sinkTemplate: template, dialect: .markdown)
         let url = batch.events.count == 1 ? TemplateContext.primaryURL(of: batch.events[0]) : nil
         let title = TextTruncation.truncate(text.title, to: 1_000, in: .jsonUTF8)
-        let overhead = try encode(title: title, body: "", url: url).count
+        let overhead = try encode(title: title, body: " ", url: url).count - 1
         let body = TextTruncation.truncate(text.body, to: Self.payloadLimit - overhead, in: .jsonUTF8)
         return endpoint.message(id: batch.id, sink: name, body: try encode(title: title, body: body, url: url))
     }

@@ -24,7 +24,10 @@ enum TextTruncation {
                     switch scalar.value {
                     case 0x22, 0x5C, 0x09, 0x0A, 0x0D: size += 2
                     case 0x00..<0x20: size += 6
-                    default: size += String(scalar).utf8.count
+                    case 0x20..<0x80: size += 1
+                    case 0x80..<0x800: size += 2
+                    case 0x800..<0x10000: size += 3
+                    default: size += 4
                     }
                 }
                 return size

@@ -34,7 +34,11 @@ enum WebhookPayload {
         let encoder = EventJSON.encoder()
         if events.count == 1 { return try encoder.encode(events[0]) }
         return try encoder.encode(
-            Digest(id: id, timestamp: events.last?.occurredAt ?? Date(timeIntervalSince1970: 0),
-                   data: Digest.Events(events: events)))
+            Digest(
+                id: id,
+                timestamp: events.last?.occurredAt ?? Date(timeIntervalSince1970: 0),
+                data: Digest.Events(events: events)
+            )
+        )
     }
 }

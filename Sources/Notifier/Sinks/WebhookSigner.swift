@@ -34,8 +34,11 @@ public struct WebhookSigner: Sendable {
             guard let data = Data(base64Encoded: text), !data.isEmpty else { throw InvalidSecret(index: index + 1) }
             return SymmetricKey(data: data)
         }
-        self.githubKey = githubSignature
-            ? secrets.first.map { SymmetricKey(data: Data($0.reveal().trimmingCharacters(in: .whitespacesAndNewlines).utf8)) }
+        self.githubKey =
+            githubSignature
+            ? secrets.first.map {
+                SymmetricKey(data: Data($0.reveal().trimmingCharacters(in: .whitespacesAndNewlines).utf8))
+            }
             : nil
     }
 
@@ -51,7 +54,8 @@ public struct WebhookSigner: Sendable {
     /// The `X-Hub-Signature-256` header value, when GitHub-style signing is on.
     public func githubSignature(body: Data) -> String? {
         githubKey.map { key in
-            "sha256=" + HMAC<SHA256>.authenticationCode(for: body, using: key).map { String(format: "%02x", $0) }.joined()
+            "sha256="
+                + HMAC<SHA256>.authenticationCode(for: body, using: key).map { String(format: "%02x", $0) }.joined()
         }
     }
 }

@@ -19,8 +19,13 @@ public struct WebhookSink: Sink {
     ///
     /// - parameter signer: Signs each request; `nil` sends unsigned requests.
     /// - parameter maxBodyBytes: The largest body to send (default 1 MiB).
-    public init(name: String, endpoint: HTTPEndpoint, signer: WebhookSigner? = nil, maxBodyBytes: Int = 1 << 20,
-                transport: any HTTPTransport) {
+    public init(
+        name: String,
+        endpoint: HTTPEndpoint,
+        signer: WebhookSigner? = nil,
+        maxBodyBytes: Int = 1 << 20,
+        transport: any HTTPTransport
+    ) {
         self.name = name
         self.endpoint = endpoint
         self.signer = signer
@@ -35,8 +40,16 @@ public struct WebhookSink: Sink {
         if let signer {
             let timestamp = Int(time.timeIntervalSince1970.rounded(.down))
             headers.append(HTTPHeader("webhook-timestamp", String(timestamp)))
-            headers.append(HTTPHeader("webhook-signature", signer.signature(id: batch.id, timestamp: timestamp,
-                                                                            body: body)))
+            headers.append(
+                HTTPHeader(
+                    "webhook-signature",
+                    signer.signature(
+                        id: batch.id,
+                        timestamp: timestamp,
+                        body: body
+                    )
+                )
+            )
             if let github = signer.githubSignature(body: body) {
                 headers.append(HTTPHeader("X-Hub-Signature-256", github))
             }

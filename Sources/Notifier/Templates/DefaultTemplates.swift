@@ -12,7 +12,10 @@ enum DefaultTemplates {
     }
 
     private static func skeleton(
-        bold: (String) -> String, code: (String) -> String, bullet: String, urlLine: Bool
+        bold: (String) -> String,
+        code: (String) -> String,
+        bullet: String,
+        urlLine: Bool
     ) -> String {
         let commitLines = """
             {{#commits_preview}}

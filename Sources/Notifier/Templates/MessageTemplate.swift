@@ -20,16 +20,18 @@ public struct MessageTemplate: Sendable {
         self.name = name
         var compiled: [TemplateDialect: MustacheTemplate] = [:]
         for dialect in TemplateDialect.allCases {
-            let pragma = "{{% CONTENT_TYPE: \(dialect.contentTypeName)}}"
+            // The pragma stands on a line of its own (so it renders as nothing); error lines are shifted back.
+            let pragma = "{{% CONTENT_TYPE: \(dialect.contentTypeName)}}\n"
             do {
                 compiled[dialect] = try MustacheTemplate(string: pragma + source)
             } catch let error as MustacheTemplate.ParserError {
-                let line = error.context.lineNumber
-                // The pragma sits at the start of line 1: take its width off that line's columns.
-                let column = line == 1 ? max(1, error.context.columnNumber - pragma.count) : error.context.columnNumber
                 throw ConfigError([
-                    ConfigDiagnostic(file: name, line: line, column: column,
-                                     message: "template error: \(Self.describe(error.error))")
+                    ConfigDiagnostic(
+                        file: name,
+                        line: max(1, error.context.lineNumber - 1),
+                        column: error.context.columnNumber,
+                        message: "template error: \(Self.describe(error.error))"
+                    )
                 ])
             } catch {
                 throw ConfigError([

@@ -9,6 +9,10 @@ import Foundation
 struct TemplateContext {
     /// How many commits `commits_preview` holds.
     static let previewSize = 10
+    /// The longest `title` shown: a title is one line of a chat message.
+    static let titleLimit = 300
+    /// The longest `message` shown: more than any chat service takes, so templates never render megabytes.
+    static let messageLimit = 50_000
 
     let events: [WatchEvent]
     let dialect: TemplateDialect
@@ -27,7 +31,9 @@ struct TemplateContext {
         values["count"] = events.count
         values["events"] = eventValues
         let projects = Set(events.map(\.project.path))
-        values["digest_summary"] = events.count == 1 ? summary(events[0])
+        values["digest_summary"] =
+            events.count == 1
+            ? summary(events[0])
             : "\(events.count) events in \(projects.sorted().joined(separator: ", "))"
         return values
     }
@@ -120,24 +126,17 @@ struct TemplateContext {
         return values
     }
 
-    private func commit(_ commit: Commit) -> [String: Any] {
-        var values: [String: Any] = [
-            "id": commit.id, "short_id": commit.shortID, "title": commit.title, "message": commit.message,
-            "author_name": commit.author.name, "author_email": commit.author.email,
-            "authored_date": commit.authoredAt.iso8601, "committer_name": commit.committer.name,
-            "committer_email": commit.committer.email, "committed_date": commit.committedAt.iso8601,
-            "parent_ids": commit.parentIDs, "is_merge": commit.isMerge,
-            "trailers": commit.trailers.sorted { $0.key < $1.key }.flatMap { key, values in
-                values.map { ["key": key, "value": $0] }
-            },
-            "link": link(commit.webURL, commit.shortID, code: true),
-        ]
-        if let web = commit.webURL { values["web_url"] = Self.safeURL(web) }
-        return values
+    private func commit(_ commit: Commit) -> CommitValues {
+        CommitValues(commit: commit, dialect: dialect)
     }
 
     /// A link in the dialect's markup, with the text escaped and the URL made safe; the text alone without a URL.
     private func link(_ url: String?, _ text: String, code: Bool) -> String {
+        Self.link(url, text, code: code, dialect: dialect)
+    }
+
+    /// A link in `dialect`'s markup (see the instance method).
+    static func link(_ url: String?, _ text: String, code: Bool, dialect: TemplateDialect) -> String {
         let shown = dialect.escape(text)
         // Plain text shows names only; the message's `url` line carries the one link worth printing.
         if dialect == .plain { return shown }
@@ -146,11 +145,12 @@ struct TemplateContext {
         switch dialect {
         case .plain: return shown
         case .slack, .googleChat: return code ? "<\(safe)|`\(shown)`>" : "<\(safe)|\(shown)>"
-        case .markdown: return code ? "[`\(text.replacingOccurrences(of: "`", with: "'"))`](\(safe))" : "[\(shown)](\(safe))"
+        case .markdown:
+            return code ? "[`\(text.replacingOccurrences(of: "`", with: "'"))`](\(safe))" : "[\(shown)](\(safe))"
         }
     }
 
-    /// A one-line description of the event, e.g. `3 new commits on main in acme/api`.
+    /// A one-line description of the event, for example `3 new commits on main in acme/api`.
     func summary(_ event: WatchEvent) -> String {
         let path = event.project.path
         let branch = event.branch ?? ""
@@ -187,6 +187,13 @@ struct TemplateContext {
         default:
             return event.project.webURL.map(Self.safeURL)
         }
+    }
+
+    /// Text cut to `limit` characters (at a character boundary, marked with `…`).
+    static func shorten(_ text: String, to limit: Int) -> String {
+        guard let cut = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), cut != text.endIndex
+        else { return text }
+        return text[..<text.index(before: cut)] + "…"
     }
 
     /// Percent-encodes what would break a URL inside markup (spaces, quotes, brackets, pipes, controls).

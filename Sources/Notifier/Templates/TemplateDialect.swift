@@ -73,7 +73,7 @@ public enum TemplateDialect: String, Sendable, Hashable, CaseIterable {
     }
 
     private static let markdownSpecials: Set<Character> = [
-        "\\", "*", "_", "~", "`", "[", "]", "(", ")", "<", ">", "#", "|", "!",
+        "\\", "*", "_", "~", "`", "[", "]", "<", ">", "#", "|",
     ]
 
     /// Control characters other than newline and tab, shown as Unicode control pictures (␛ for ESC).

@@ -7,7 +7,7 @@ public struct ProjectRecovered: Sendable, Hashable, Codable {
 
     /// Creates the details of a `project.recovered` event.
     public init(unreachableSince: Date) {
-        self.unreachableSince = unreachableSince
+        self.unreachableSince = unreachableSince.roundedToMilliseconds
     }
 
     enum CodingKeys: String, CodingKey {

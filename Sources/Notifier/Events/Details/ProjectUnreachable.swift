@@ -2,7 +2,7 @@ import Foundation
 
 /// What a `project.unreachable` event carries.
 public struct ProjectUnreachable: Sendable, Hashable, Codable {
-    /// Why polls fail, e.g. `404 Project Not Found` or `401 token expired` (never a secret).
+    /// Why polls fail, for example `404 Project Not Found` or `401 token expired` (never a secret).
     public var reason: String
     /// The HTTP status of the last failed poll, when GitLab answered.
     public var httpStatus: Int?
@@ -16,7 +16,7 @@ public struct ProjectUnreachable: Sendable, Hashable, Codable {
         self.reason = reason
         self.httpStatus = httpStatus
         self.consecutiveFailures = consecutiveFailures
-        self.since = since
+        self.since = since.roundedToMilliseconds
     }
 
     enum CodingKeys: String, CodingKey {

@@ -11,7 +11,7 @@ public struct WatcherLagging: Sendable, Hashable, Codable {
 
     /// Creates the details of a `watcher.lagging` event.
     public init(lastPollAt: Date?, intervalSeconds: Double, missedIntervals: Int) {
-        self.lastPollAt = lastPollAt
+        self.lastPollAt = lastPollAt?.roundedToMilliseconds
         self.intervalSeconds = intervalSeconds
         self.missedIntervals = missedIntervals
     }
