@@ -89,6 +89,8 @@ enum StoreMigrations {
                     eventSeq INTEGER NOT NULL REFERENCES event(seq) ON DELETE CASCADE,
                     sink TEXT NOT NULL,
                     projectKey TEXT NOT NULL,
+                    rule TEXT,
+                    template TEXT,
                     groupKey TEXT,
                     state TEXT NOT NULL DEFAULT 'pending'
                         CHECK (state IN ('pending', 'failed', 'delivered', 'dead')),
