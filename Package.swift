@@ -91,7 +91,10 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTest"]),
-        .testTarget(name: "NotifierTests", dependencies: ["Notifier", "RxCoreTest"]),
+        .testTarget(
+            name: "NotifierTests",
+            dependencies: ["Notifier", "RxCoreTest", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
         .testTarget(name: "WatcherTests", dependencies: ["Watcher", "RxCoreTest", "FakeGitLab"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Watcher", "FakeGitLab"]),
     ],

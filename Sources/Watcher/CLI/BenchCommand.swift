@@ -14,6 +14,6 @@ struct BenchCommand: AsyncParsableCommand {
 
               swift run -c release glwatch bench <name>
             """,
-        subcommands: [StoreBenchCommand.self, StoreCrashWriterCommand.self]
+        subcommands: [BenchClientCommand.self, StoreBenchCommand.self, StoreCrashWriterCommand.self]
     )
 }

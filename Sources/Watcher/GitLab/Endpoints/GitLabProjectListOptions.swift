@@ -1,0 +1,67 @@
+import Foundation
+
+/// Filters and order for `GET /projects`.
+public struct GitLabProjectListOptions: Sendable, Hashable {
+    /// Only projects the user is a member of.
+    ///
+    /// On by default: unscoped, gitlab.com lists every public project.
+    public var membership: Bool?
+    /// Only projects the user owns.
+    public var owned: Bool?
+    /// Only archived (`true`) or unarchived (`false`) projects.
+    public var archived: Bool?
+    /// Projects whose name or path matches.
+    public var search: String?
+    /// GitLab's short form (drops `archived`, `visibility` and `empty_repo`).
+    public var simple: Bool?
+    /// Only projects with activity after this time (coarse: see `GitLabProject.lastActivityAt`).
+    public var lastActivityAfter: Date?
+    /// `id`, `name`, `path`, `created_at`, `updated_at` or `last_activity_at`.
+    public var orderBy: String?
+    /// Sort direction.
+    public var sort: GitLabSort?
+    /// Keyset pagination (ordered by id): no totals, no 50,000-offset limit.
+    ///
+    /// Recommended for large instances.
+    public var keyset: Bool
+    /// Items per page (default: the client's `perPage`).
+    public var perPage: Int?
+
+    /// Creates options; by default the user's projects, in GitLab's order.
+    public init(
+        membership: Bool? = true,
+        owned: Bool? = nil,
+        archived: Bool? = nil,
+        search: String? = nil,
+        simple: Bool? = nil,
+        lastActivityAfter: Date? = nil,
+        orderBy: String? = nil,
+        sort: GitLabSort? = nil,
+        keyset: Bool = false,
+        perPage: Int? = nil
+    ) {
+        self.membership = membership
+        self.owned = owned
+        self.archived = archived
+        self.search = search
+        self.simple = simple
+        self.lastActivityAfter = lastActivityAfter
+        self.orderBy = orderBy
+        self.sort = sort
+        self.keyset = keyset
+        self.perPage = perPage
+    }
+
+    var query: [GitLabQueryItem] {
+        var query = GitLabQueryBuilder()
+        query.add("membership", membership)
+        query.add("owned", owned)
+        query.add("archived", archived)
+        query.add("search", search)
+        query.add("simple", simple)
+        query.add("last_activity_after", lastActivityAfter)
+        query.add("order_by", orderBy ?? (keyset ? "id" : nil))
+        query.add("sort", (sort ?? (keyset ? .ascending : nil))?.rawValue)
+        return query.items
+    }
+}

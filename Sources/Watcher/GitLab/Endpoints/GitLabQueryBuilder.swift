@@ -1,0 +1,23 @@
+import Foundation
+
+/// Collects optional query parameters in GitLab's spelling (booleans as `true`/`false`, dates as ISO 8601 UTC).
+struct GitLabQueryBuilder {
+    private(set) var items: [GitLabQueryItem] = []
+
+    mutating func add(_ name: String, _ value: String?) {
+        if let value { items.append(GitLabQueryItem(name, value)) }
+    }
+
+    mutating func add(_ name: String, _ value: Bool?) {
+        if let value { items.append(GitLabQueryItem(name, value ? "true" : "false")) }
+    }
+
+    mutating func add(_ name: String, _ value: Date?) {
+        if let value { items.append(GitLabQueryItem(name, GitLabDateParser.formatQuery(value))) }
+    }
+
+    /// A whole date (`2024-05-01`), for parameters that take days.
+    mutating func addDay(_ name: String, _ value: Date?) {
+        if let value { items.append(GitLabQueryItem(name, String(GitLabDateParser.formatQuery(value).prefix(10)))) }
+    }
+}

@@ -1,0 +1,51 @@
+/// One file's change in a compare result.
+public struct GitLabDiff: Sendable, Hashable, Codable {
+    /// Path before the change.
+    public var oldPath: String
+    /// Path after the change.
+    public var newPath: String
+    /// File mode before (`nil` for a new file).
+    public var aMode: String?
+    /// File mode after.
+    public var bMode: String?
+    /// The unified diff (may be empty when `collapsed` or `too_large`).
+    public var diff: String?
+    /// Whether the file was added.
+    public var newFile: Bool?
+    /// Whether the file was renamed.
+    public var renamedFile: Bool?
+    /// Whether the file was deleted.
+    public var deletedFile: Bool?
+
+    /// Creates a diff.
+    public init(
+        oldPath: String,
+        newPath: String,
+        aMode: String? = nil,
+        bMode: String? = nil,
+        diff: String? = nil,
+        newFile: Bool? = nil,
+        renamedFile: Bool? = nil,
+        deletedFile: Bool? = nil
+    ) {
+        self.oldPath = oldPath
+        self.newPath = newPath
+        self.aMode = aMode
+        self.bMode = bMode
+        self.diff = diff
+        self.newFile = newFile
+        self.renamedFile = renamedFile
+        self.deletedFile = deletedFile
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case diff
+        case oldPath = "old_path"
+        case newPath = "new_path"
+        case aMode = "a_mode"
+        case bMode = "b_mode"
+        case newFile = "new_file"
+        case renamedFile = "renamed_file"
+        case deletedFile = "deleted_file"
+    }
+}

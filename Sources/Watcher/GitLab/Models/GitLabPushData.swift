@@ -1,0 +1,75 @@
+/// What a push event did (`push_data` of a `pushed` event).
+public struct GitLabPushData: Sendable, Hashable, Codable {
+    /// What happened to the ref.
+    public struct Action: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        /// GitLab's spelling.
+        public let rawValue: String
+        /// Wraps GitLab's spelling.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// Commits were pushed to an existing ref.
+        public static let pushed = Action(rawValue: "pushed")
+        /// The ref was created.
+        public static let created = Action(rawValue: "created")
+        /// The ref was deleted.
+        public static let removed = Action(rawValue: "removed")
+        /// The raw value.
+        public var description: String { rawValue }
+        /// Decodes the action from its string.
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+        /// Encodes the action as its string.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+
+    /// Number of commits pushed.
+    public var commitCount: Int
+    /// Pushed, created or removed.
+    public var action: Action
+    /// `branch` or `tag`.
+    public var refType: String
+    /// The ref's previous head (`nil` for a new ref).
+    public var commitFrom: String?
+    /// The ref's new head (`nil` for a deleted ref).
+    public var commitTo: String?
+    /// The ref name, without `refs/heads/`.
+    public var ref: String?
+    /// The title of the newest pushed commit.
+    public var commitTitle: String?
+    /// Number of refs pushed at once (for bulk pushes).
+    public var refCount: Int?
+
+    /// Creates push data.
+    public init(
+        commitCount: Int,
+        action: Action,
+        refType: String,
+        commitFrom: String? = nil,
+        commitTo: String? = nil,
+        ref: String? = nil,
+        commitTitle: String? = nil,
+        refCount: Int? = nil
+    ) {
+        self.commitCount = commitCount
+        self.action = action
+        self.refType = refType
+        self.commitFrom = commitFrom
+        self.commitTo = commitTo
+        self.ref = ref
+        self.commitTitle = commitTitle
+        self.refCount = refCount
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case action, ref
+        case commitCount = "commit_count"
+        case refType = "ref_type"
+        case commitFrom = "commit_from"
+        case commitTo = "commit_to"
+        case commitTitle = "commit_title"
+        case refCount = "ref_count"
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import Synchronization
+
+/// The fake's test controls: injected faults, the throttle, the request log, hung requests and waiters.
+final class FakeControl: Sendable {
+    private struct State {
+        var faults: [FakeFault] = []
+        var rateLimit: FakeRateLimit?
+        var windows: [String: (start: Date, count: Int)] = [:]
+        var log: [FakeRecordedRequest] = []
+        var hung: [(id: UUID, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Set while the server stops: requests that reach a `.hang` fault late (their client already gave up)
+        /// must not hang, or the graceful shutdown would wait for them forever.
+        var stopping = false
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = Mutex(State())
+
+    // MARK: Faults
+
+    func inject(_ fault: FakeFault) {
+        state.withLock { $0.faults.append(fault) }
+    }
+
+    func clearFaults() {
+        state.withLock { $0.faults.removeAll() }
+    }
+
+    /// The first fault that hits this request, using it up.
+    func takeFault(method: String, path: String) -> FakeFault.Kind? {
+        state.withLock { state in
+            guard let index = state.faults.firstIndex(where: { $0.matcher.matches(method: method, path: path) }) else {
+                return nil
+            }
+            let kind = state.faults[index].kind
+            if let remaining = state.faults[index].remaining {
+                if remaining <= 1 {
+                    state.faults.remove(at: index)
+                } else {
+                    state.faults[index].remaining = remaining - 1
+                }
+            }
+            return kind
+        }
+    }
+
+    // MARK: Throttle
+
+    var rateLimit: FakeRateLimit? {
+        get { state.withLock { $0.rateLimit } }
+        set {
+            state.withLock {
+                $0.rateLimit = newValue
+                $0.windows.removeAll()
+            }
+        }
+    }
+
+    /// Counts a request of `identity` at `now`: the `RateLimit-*` headers to send, and whether it is over.
+    func throttle(identity: String, now: Date) -> (headers: [(String, String)], limited: Bool, resetAt: Date)? {
+        state.withLock { state in
+            guard let policy = state.rateLimit else { return nil }
+            let windowStart = Date(
+                timeIntervalSince1970: (now.timeIntervalSince1970 / policy.period).rounded(.down) * policy.period
+            )
+            var window = state.windows[identity] ?? (windowStart, 0)
+            if window.start != windowStart { window = (windowStart, 0) }
+            window.count += 1
+            state.windows[identity] = window
+            let resetAt = windowStart.addingTimeInterval(policy.period)
+            var headers: [(String, String)] = []
+            if policy.sendsRateLimitHeaders {
+                headers = [
+                    ("RateLimit-Name", policy.name), ("RateLimit-Limit", String(policy.limit)),
+                    ("RateLimit-Observed", String(window.count)),
+                    ("RateLimit-Remaining", String(max(0, policy.limit - window.count))),
+                    ("RateLimit-Reset", String(Int64(resetAt.timeIntervalSince1970))),
+                ]
+            }
+            return (headers, window.count > policy.limit, resetAt)
+        }
+    }
+
+    // MARK: Request log
+
+    /// Logs an arriving request; returns its index for `complete`.
+    func record(_ request: FakeRecordedRequest) -> Int {
+        let (index, ready) = state.withLock { state -> (Int, [CheckedContinuation<Void, Never>]) in
+            state.log.append(request)
+            let count = state.log.count
+            let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+            state.waiters.removeAll { $0.count <= count }
+            return (count - 1, ready)
+        }
+        for continuation in ready { continuation.resume() }
+        return index
+    }
+
+    func complete(_ index: Int, status: Int) {
+        state.withLock { state in
+            if index < state.log.count { state.log[index].status = status }
+        }
+    }
+
+    var log: [FakeRecordedRequest] { state.withLock { $0.log } }
+
+    func resetLog() {
+        state.withLock { $0.log.removeAll() }
+    }
+
+    /// Returns once `count` requests have arrived (counting since the last reset).
+    func waitForRequests(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.log.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    // MARK: Hung requests
+
+    /// Suspends until `releaseHung()` (or until the task is cancelled, so a stopping server never waits on it).
+    func hang() async {
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let cancelled = state.withLock { state -> Bool in
+                    if Task.isCancelled || state.stopping { return true }
+                    state.hung.append((id, continuation))
+                    return false
+                }
+                if cancelled { continuation.resume() }
+            }
+        } onCancel: {
+            let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                guard let index = state.hung.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.hung.remove(at: index).continuation
+            }
+            continuation?.resume()
+        }
+    }
+
+    func releaseHung() {
+        let hung = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            defer { state.hung.removeAll() }
+            return state.hung.map(\.continuation)
+        }
+        for continuation in hung { continuation.resume() }
+    }
+
+    /// Marks the server as stopping (or running again) and releases every hung request.
+    func setStopping(_ stopping: Bool) {
+        state.withLock { $0.stopping = stopping }
+        if stopping { releaseHung() }
+    }
+}

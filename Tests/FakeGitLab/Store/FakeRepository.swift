@@ -1,0 +1,51 @@
+import Foundation
+
+/// A project's git repository in the fake: an object store of commits (never garbage-collected, like GitLab
+/// until housekeeping runs, so a force-pushed-away head stays resolvable), branches and tags.
+struct FakeRepository: Sendable {
+    var commits: [String: FakeCommitRecord] = [:]
+    var branches: [String: String] = [:]
+    var tags: [String: FakeTagRecord] = [:]
+    var protectedBranches: Set<String> = []
+    var nextSequence = 0
+
+    var isEmpty: Bool { commits.isEmpty }
+
+    /// The SHA `ref` names: a branch, a tag, a full SHA or an unambiguous SHA prefix of at least 4 digits.
+    func resolve(_ ref: String) -> String? {
+        if let sha = branches[ref] { return sha }
+        if let tag = tags[ref] { return tag.target }
+        if commits[ref] != nil { return ref }
+        guard ref.count >= 4, ref.allSatisfy(\.isHexDigit) else { return nil }
+        let lowered = ref.lowercased()
+        let matches = commits.keys.filter { $0.hasPrefix(lowered) }
+        return matches.count == 1 ? matches.first : nil
+    }
+
+    /// Every commit reachable from `tips` (following all parents, or only first parents).
+    func reachable(from tips: [String], firstParent: Bool = false) -> Set<String> {
+        var seen: Set<String> = []
+        var stack = tips
+        while let sha = stack.popLast() {
+            guard seen.insert(sha).inserted, let commit = commits[sha] else { continue }
+            stack += firstParent ? Array(commit.parents.prefix(1)) : commit.parents
+        }
+        return seen
+    }
+
+    /// Whether `ancestor` is reachable from `descendant`.
+    func isAncestor(_ ancestor: String, of descendant: String) -> Bool {
+        reachable(from: [descendant]).contains(ancestor)
+    }
+
+    /// The best common ancestor of `shas`: a common ancestor that no other common ancestor descends from
+    /// (the newest one when several qualify).
+    func mergeBase(_ shas: [String]) -> String? {
+        guard var common = shas.first.map({ reachable(from: [$0]) }) else { return nil }
+        for sha in shas.dropFirst() { common.formIntersection(reachable(from: [sha])) }
+        let best = common.filter { candidate in
+            !common.contains { other in other != candidate && isAncestor(candidate, of: other) }
+        }
+        return best.max { (commits[$0]?.sequence ?? 0) < (commits[$1]?.sequence ?? 0) }
+    }
+}
