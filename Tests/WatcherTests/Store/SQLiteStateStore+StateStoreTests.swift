@@ -44,13 +44,18 @@ struct SQLiteStateStoreStateStoreTests {
                 PlannedEvent(
                     event: Sample.event("e1", at: 10),
                     deliveries: [
-                        PlannedEvent.Delivery(
+                        PlannedDelivery(
                             sink: "ops",
                             rule: "main-pushes",
                             template: "short",
                             notBefore: Sample.time(10)
                         ),
-                        PlannedEvent.Delivery(sink: "team-chat", groupKey: "digest", notBefore: Sample.time(70)),
+                        PlannedDelivery(
+                            sink: "team-chat",
+                            rule: "digests",
+                            groupKey: "digest",
+                            notBefore: Sample.time(70)
+                        ),
                     ]
                 )
             ]
@@ -83,8 +88,10 @@ struct SQLiteStateStoreStateStoreTests {
         #expect(events.map(\.event) == [Sample.event("e1", at: 10)])
         #expect(events[0].deliveries.map(\.sink) == ["ops", "team-chat"])
         #expect(events[0].deliveries.map(\.groupKey) == [nil, "digest"])
-        #expect(events[0].deliveries.map(\.rule) == ["main-pushes", nil])
+        #expect(events[0].deliveries.map(\.rule) == ["main-pushes", "digests"])
         #expect(events[0].deliveries.map(\.template) == ["short", nil])
+        let queued = try await store.nextDue(sink: "ops", now: Sample.time(10), limit: 10)
+        #expect(queued.map(\.template) == ["short"])
         #expect(events[0].deliveries.map(\.nextAttemptAt) == [Sample.time(10), Sample.time(70)])
         #expect(events[0].deliveries.allSatisfy { $0.state == .pending && $0.attempts == 0 })
     }
@@ -245,8 +252,9 @@ struct SQLiteStateStoreStateStoreTests {
                 PlannedEvent(
                     event: Sample.event("e1"),
                     deliveries: [
-                        PlannedEvent.Delivery(
+                        PlannedDelivery(
                             sink: "https://hooks.example.com/T0/secret-token",
+                            rule: "leaky",
                             notBefore: Sample.time(0)
                         )
                     ]

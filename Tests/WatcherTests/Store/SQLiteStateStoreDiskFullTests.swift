@@ -59,7 +59,7 @@ struct SQLiteStateStoreDiskFullTests {
                 events: [
                     PlannedEvent(
                         event: Sample.event("e1"),
-                        deliveries: [PlannedEvent.Delivery(sink: "ops", notBefore: Sample.time(0))]
+                        deliveries: [PlannedDelivery(sink: "ops", rule: "all", notBefore: Sample.time(0))]
                     )
                 ]
             )
@@ -90,7 +90,7 @@ struct SQLiteStateStoreDiskFullTests {
             events: [
                 PlannedEvent(
                     event: bigEvent,
-                    deliveries: [PlannedEvent.Delivery(sink: "ops", notBefore: Sample.time(60))]
+                    deliveries: [PlannedDelivery(sink: "ops", rule: "all", notBefore: Sample.time(60))]
                 )
             ]
         )

@@ -72,7 +72,7 @@ enum Sample {
                 PlannedEvent(
                     event: event,
                     deliveries: sinks.map {
-                        PlannedEvent.Delivery(sink: $0, groupKey: groupKey, notBefore: event.createdAt)
+                        PlannedDelivery(sink: $0, rule: "sample-rule", groupKey: groupKey, notBefore: event.createdAt)
                     }
                 )
             }

@@ -77,7 +77,7 @@ struct StoreBenchWorkload: Sendable {
             events: [
                 PlannedEvent(
                     event: event(ofChange: i),
-                    deliveries: [PlannedEvent.Delivery(sink: Self.sink, rule: Self.rule, notBefore: at)]
+                    deliveries: [PlannedDelivery(sink: Self.sink, rule: Self.rule, notBefore: at)]
                 )
             ]
         )
