@@ -61,8 +61,6 @@ extension SchemaFixture {
             eventSeq INTEGER NOT NULL REFERENCES event(seq) ON DELETE CASCADE,
             sink TEXT NOT NULL,
             projectKey TEXT NOT NULL,
-            rule TEXT,
-            template TEXT,
             groupKey TEXT,
             state TEXT NOT NULL DEFAULT 'pending'
                 CHECK (state IN ('pending', 'failed', 'delivered', 'dead')),
@@ -74,8 +72,8 @@ extension SchemaFixture {
             deadAt INTEGER,
             createdAt INTEGER NOT NULL
         );
-        INSERT INTO delivery VALUES(1,1,'ops','fixture.test/1','main-pushes',NULL,NULL,'pending',0,1700000000000,NULL,NULL,NULL,NULL,1700000000000);
-        INSERT INTO delivery VALUES(2,2,'ops','fixture.test/1','branches','short',NULL,'dead',1,1700000000000,'HTTP 410',410,NULL,1700000000000,1700000000000);
+        INSERT INTO delivery VALUES(1,1,'ops','fixture.test/1',NULL,'pending',0,1700000000000,NULL,NULL,NULL,NULL,1700000000000);
+        INSERT INTO delivery VALUES(2,2,'ops','fixture.test/1',NULL,'dead',1,1700000000000,'HTTP 410',410,NULL,1700000000000,1700000000000);
         CREATE TABLE deliveryAttempt (
             id INTEGER PRIMARY KEY,
             deliveryId INTEGER NOT NULL REFERENCES delivery(id) ON DELETE CASCADE,
