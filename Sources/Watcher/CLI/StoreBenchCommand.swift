@@ -64,6 +64,7 @@ struct StoreBenchCommand: AsyncParsableCommand {
         let store = try SQLiteStateStore(StoreConfiguration(path: storePath, durability: durability))
         _ = try await store.apply(StateChange(at: StoreBenchWorkload.start, projects: workload.projectRecords()))
         let storeStart = clock.now
+        let storeCPUStart = Self.processCPUTime()
         var i = 0
         while i < events {
             let end = min(i + batch, events)
@@ -78,6 +79,7 @@ struct StoreBenchCommand: AsyncParsableCommand {
             i = end
         }
         let storeTime = clock.now - storeStart
+        let storeCPU = Self.processCPUTime() - storeCPUStart
         let storeSize = try await Self.checkpointedSize(store, path: storePath)
         try store.close()
 
@@ -85,8 +87,10 @@ struct StoreBenchCommand: AsyncParsableCommand {
         let schema = try SQLiteStateStore(StoreConfiguration(path: bulkPath, durability: durability))
         _ = try await schema.apply(StateChange(at: StoreBenchWorkload.start, projects: workload.projectRecords()))
         try schema.close()
+        let bulkCPUStart = Self.processCPUTime()
         let bulkTime = try SQLiteBulkInsertBaseline(workload: workload)
             .run(path: bulkPath, synchronous: durability.rawValue, clock: clock)
+        let bulkCPU = Self.processCPUTime() - bulkCPUStart
         let bulk = try SQLiteStateStore(StoreConfiguration(path: bulkPath, durability: durability))
         let bulkSize = try await Self.checkpointedSize(bulk, path: bulkPath)
         try bulk.close()
@@ -95,13 +99,25 @@ struct StoreBenchCommand: AsyncParsableCommand {
         print(
             """
             store.apply:        \(Self.format(storeTime)) total, \(perThousand(storeTime)) per 1,000 events \
-            (+\(commitsPerEvent * 1000) commits), database \(Self.format(bytes: storeSize))
-            raw bulk insert:    \(Self.format(bulkTime)) total, \(perThousand(bulkTime)) per 1,000 events, \
-            database \(Self.format(bytes: bulkSize))
-            ratio store/bulk:   \(String(format: "%.1f", Self.seconds(storeTime) / Self.seconds(bulkTime)))x time, \
+            (+\(commitsPerEvent * 1000) commits); CPU \(perThousand(storeCPU)) per 1,000; \
+            database \(Self.format(bytes: storeSize))
+            raw bulk insert:    \(Self.format(bulkTime)) total, \(perThousand(bulkTime)) per 1,000 events; \
+            CPU \(perThousand(bulkCPU)) per 1,000; database \(Self.format(bytes: bulkSize))
+            ratio store/bulk:   \(Self.ratio(storeTime, bulkTime)) time, \(Self.ratio(storeCPU, bulkCPU)) CPU, \
             \(String(format: "%.2f", Double(storeSize) / Double(bulkSize)))x size
             """
         )
+    }
+
+    /// CPU time used by the whole process so far (all threads: GRDB writes on its own dispatch queue).
+    private static func processCPUTime() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
+
+    private static func ratio(_ lhs: Duration, _ rhs: Duration) -> String {
+        String(format: "%.1fx", seconds(lhs) / seconds(rhs))
     }
 
     /// The database's size after a full checkpoint (main file plus what remains of the WAL).

@@ -168,9 +168,7 @@ final class ProjectPoller: @unchecked Sendable {
             planned.append(
                 PlannedEvent(
                     event: try event.outboxEvent(),
-                    deliveries: decision.deliveries.map {
-                        PlannedDelivery(sink: $0.sink, groupKey: $0.groupKey, notBefore: $0.notBefore)
-                    }
+                    deliveries: decision.deliveries
                 )
             )
         }

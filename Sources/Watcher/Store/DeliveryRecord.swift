@@ -12,6 +12,10 @@ struct DeliveryRecord: Sendable, Hashable {
     var projectKey: String
     /// The sink's name.
     var sink: String
+    /// The rule that chose the sink (`nil` for a re-delivery).
+    var rule: String?
+    /// The template the rule chose, by name (`nil` for the sink's own).
+    var template: String?
     /// The digest group, if any.
     var groupKey: String?
     /// Where the delivery stands.

@@ -11,6 +11,11 @@ struct ProjectState: Sendable, Hashable {
         self.heads = heads
     }
 
+    /// The known heads keyed by branch name, the shape `HeadDiff` compares.
+    var headsByBranch: [String: String] {
+        Dictionary(uniqueKeysWithValues: heads.map { ($0.branch, $0.sha) })
+    }
+
     /// The head SHA of `branch`, if the branch is known.
     func head(of branch: String) -> String? {
         heads.first { $0.branch == branch }?.sha

@@ -123,7 +123,7 @@ extension SQLiteStateStore: DeliveryQueue {
     }
 
     private static let queuedColumns = """
-        d.id, d.sink, d.groupKey, d.attempts, d.nextAttemptAt, \(OutboxEvent.storeColumns)
+        d.id, d.sink, d.groupKey, d.template, d.attempts, d.nextAttemptAt, \(OutboxEvent.storeColumns)
         """
 
     /// Every project's oldest waiting delivery for `sink`, in queue order.
@@ -169,7 +169,8 @@ extension SQLiteStateStore: DeliveryQueue {
             sink: row["sink"],
             event: OutboxEvent(storeRow: row),
             attempts: row["attempts"],
-            groupKey: row["groupKey"]
+            groupKey: row["groupKey"],
+            template: row["template"]
         )
     }
 }

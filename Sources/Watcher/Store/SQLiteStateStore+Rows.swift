@@ -54,7 +54,8 @@ extension OutboxEvent {
 extension DeliveryRecord {
     /// The columns `init(storeRow:path:)` reads, from `delivery` aliased `d` joined with `event` aliased `e`.
     static let storeColumns = """
-        d.id, e.id AS eventId, e.type AS eventType, d.projectKey, d.sink, d.groupKey, d.state, d.attempts,
+        d.id, e.id AS eventId, e.type AS eventType, d.projectKey, d.sink, d.rule, d.template, d.groupKey, d.state,
+        d.attempts,
         d.nextAttemptAt, d.lastError, d.lastHTTPStatus, d.deliveredAt, d.deadAt, d.createdAt
         """
 
@@ -66,6 +67,8 @@ extension DeliveryRecord {
             eventType: row["eventType"],
             projectKey: row["projectKey"],
             sink: row["sink"],
+            rule: row["rule"],
+            template: row["template"],
             groupKey: row["groupKey"],
             state: try DeliveryState(storeValue: row["state"], path: path),
             attempts: row["attempts"],

@@ -151,8 +151,9 @@ extension SQLiteStateStore: StateStore {
         )
         let insertDelivery = try db.cachedStatement(
             sql: """
-                INSERT INTO delivery (eventSeq, sink, projectKey, groupKey, state, attempts, nextAttemptAt, createdAt)
-                VALUES (?, ?, ?, ?, 'pending', 0, ?, ?)
+                INSERT INTO delivery (eventSeq, sink, projectKey, rule, template, groupKey, state, attempts,
+                    nextAttemptAt, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)
                 """
         )
         for planned in change.events {
@@ -168,7 +169,8 @@ extension SQLiteStateStore: StateStore {
             result.insertedEventIDs.append(event.id)
             for delivery in planned.deliveries {
                 try insertDelivery.execute(arguments: [
-                    seq, delivery.sink, event.projectKey, delivery.groupKey, delivery.notBefore.storeMillis, at,
+                    seq, delivery.sink, event.projectKey, delivery.rule, delivery.template, delivery.groupKey,
+                    delivery.notBefore.storeMillis, at,
                 ])
                 result.queuedDeliveries += 1
             }

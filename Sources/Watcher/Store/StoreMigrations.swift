@@ -20,6 +20,7 @@ enum StoreMigrations {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-initial-schema", migrate: v1InitialSchema)
+        migrator.registerMigration("v2-delivery-rule-and-template", migrate: v2DeliveryRuleAndTemplate)
         return migrator
     }
 
@@ -115,6 +116,19 @@ enum StoreMigrations {
                     error TEXT
                 );
                 CREATE INDEX deliveryAttempt_byDelivery ON deliveryAttempt(deliveryId);
+                """
+        )
+    }
+
+    /// Version 2: each delivery remembers the rule that chose its sink and the template that rule chose.
+    ///
+    /// The rule is for the audit trail; the template is handed back to the notifier as `QueuedDelivery.template`.
+    /// Both stay NULL for deliveries queued before.
+    private static func v2DeliveryRuleAndTemplate(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE delivery ADD COLUMN rule TEXT;
+                ALTER TABLE delivery ADD COLUMN template TEXT;
                 """
         )
     }

@@ -134,11 +134,15 @@ struct SQLiteStateStoreDeliveryQueueTests {
                 events: [
                     PlannedEvent(
                         event: Sample.event("a1"),
-                        deliveries: [PlannedDelivery(sink: "ops", groupKey: "g", notBefore: Sample.time(10))]
+                        deliveries: [
+                            PlannedDelivery(sink: "ops", rule: "digest", groupKey: "g", notBefore: Sample.time(10))
+                        ]
                     ),
                     PlannedEvent(
                         event: Sample.event("b1", project: Sample.projectB),
-                        deliveries: [PlannedDelivery(sink: "ops", groupKey: "g", notBefore: Sample.time(20))]
+                        deliveries: [
+                            PlannedDelivery(sink: "ops", rule: "digest", groupKey: "g", notBefore: Sample.time(20))
+                        ]
                     ),
                 ]
             )

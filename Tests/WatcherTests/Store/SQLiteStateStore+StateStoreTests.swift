@@ -44,8 +44,18 @@ struct SQLiteStateStoreStateStoreTests {
                 PlannedEvent(
                     event: Sample.event("e1", at: 10),
                     deliveries: [
-                        PlannedDelivery(sink: "ops", notBefore: Sample.time(10)),
-                        PlannedDelivery(sink: "team-chat", groupKey: "digest", notBefore: Sample.time(70)),
+                        PlannedDelivery(
+                            sink: "ops",
+                            rule: "main-pushes",
+                            template: "short",
+                            notBefore: Sample.time(10)
+                        ),
+                        PlannedDelivery(
+                            sink: "team-chat",
+                            rule: "digests",
+                            groupKey: "digest",
+                            notBefore: Sample.time(70)
+                        ),
                     ]
                 )
             ]
@@ -64,6 +74,7 @@ struct SQLiteStateStoreStateStoreTests {
                 BranchHead(branch: "release/1.0", sha: Sample.sha(2), updatedAt: Sample.time(10)),
             ]
         )
+        #expect(state.headsByBranch == ["main": Sample.sha(1), "release/1.0": Sample.sha(2)])
         #expect(try await store.projects() == [change.projects[0]])
         #expect(
             try await store.knownContributors(in: Sample.projectA, among: ["ann@example.com", "bob@example.com"])
@@ -77,6 +88,10 @@ struct SQLiteStateStoreStateStoreTests {
         #expect(events.map(\.event) == [Sample.event("e1", at: 10)])
         #expect(events[0].deliveries.map(\.sink) == ["ops", "team-chat"])
         #expect(events[0].deliveries.map(\.groupKey) == [nil, "digest"])
+        #expect(events[0].deliveries.map(\.rule) == ["main-pushes", "digests"])
+        #expect(events[0].deliveries.map(\.template) == ["short", nil])
+        let queued = try await store.nextDue(sink: "ops", now: Sample.time(10), limit: 10)
+        #expect(queued.map(\.template) == ["short"])
         #expect(events[0].deliveries.map(\.nextAttemptAt) == [Sample.time(10), Sample.time(70)])
         #expect(events[0].deliveries.allSatisfy { $0.state == .pending && $0.attempts == 0 })
     }
@@ -237,7 +252,11 @@ struct SQLiteStateStoreStateStoreTests {
                 PlannedEvent(
                     event: Sample.event("e1"),
                     deliveries: [
-                        PlannedDelivery(sink: "https://hooks.example.com/T0/secret-token", notBefore: Sample.time(0))
+                        PlannedDelivery(
+                            sink: "https://hooks.example.com/T0/secret-token",
+                            rule: "leaky",
+                            notBefore: Sample.time(0)
+                        )
                     ]
                 )
             ]

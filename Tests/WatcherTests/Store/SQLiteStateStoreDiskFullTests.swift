@@ -59,7 +59,7 @@ struct SQLiteStateStoreDiskFullTests {
                 events: [
                     PlannedEvent(
                         event: Sample.event("e1"),
-                        deliveries: [PlannedDelivery(sink: "ops", notBefore: Sample.time(0))]
+                        deliveries: [PlannedDelivery(sink: "ops", rule: "all", notBefore: Sample.time(0))]
                     )
                 ]
             )
@@ -88,7 +88,10 @@ struct SQLiteStateStoreDiskFullTests {
             ],
             reportedCommits: [.init(project: Sample.projectA, shas: (100..<5100).map(Sample.sha))],
             events: [
-                PlannedEvent(event: bigEvent, deliveries: [PlannedDelivery(sink: "ops", notBefore: Sample.time(60))])
+                PlannedEvent(
+                    event: bigEvent,
+                    deliveries: [PlannedDelivery(sink: "ops", rule: "all", notBefore: Sample.time(60))]
+                )
             ]
         )
 

@@ -66,6 +66,7 @@ struct StoreMigrationsTests {
         )
         #expect(try await store.nextDue(sink: "ops", now: Sample.time(0), limit: 10).map(\.event.id) == ["fixture-e1"])
         #expect(try await store.deliveries(DeliveryFilter(states: [.dead])).map(\.eventID) == ["fixture-e2"])
+        #expect(try await store.deliveries(DeliveryFilter(states: [])).map(\.rule) == fixture.rules)
         #expect(try await store.attempts(AttemptFilter(eventID: "fixture-e2")).map(\.attempt.error) == ["HTTP 410"])
 
         // And it keeps working

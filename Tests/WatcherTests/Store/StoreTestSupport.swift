@@ -71,7 +71,9 @@ enum Sample {
             events: events.map { event in
                 PlannedEvent(
                     event: event,
-                    deliveries: sinks.map { PlannedDelivery(sink: $0, groupKey: groupKey, notBefore: event.createdAt) }
+                    deliveries: sinks.map {
+                        PlannedDelivery(sink: $0, rule: "sample-rule", groupKey: groupKey, notBefore: event.createdAt)
+                    }
                 )
             }
         )

@@ -67,8 +67,9 @@ struct SQLiteBulkInsertBaseline {
         )
         let delivery = try prepare(
             """
-            INSERT INTO delivery (eventSeq, sink, projectKey, groupKey, state, attempts, nextAttemptAt, createdAt)
-            VALUES (?, ?, ?, NULL, 'pending', 0, ?, ?)
+            INSERT INTO delivery (eventSeq, sink, projectKey, rule, template, groupKey, state, attempts,
+                nextAttemptAt, createdAt)
+            VALUES (?, ?, ?, ?, NULL, NULL, 'pending', 0, ?, ?)
             """
         )
         defer { for statement in [head, commit, event, delivery] { sqlite3_finalize(statement) } }
@@ -105,8 +106,9 @@ struct SQLiteBulkInsertBaseline {
             sqlite3_bind_int64(delivery, 1, sqlite3_last_insert_rowid(db))
             sqlite3_bind_text(delivery, 2, StoreBenchWorkload.sink, -1, Self.transient)
             sqlite3_bind_text(delivery, 3, outbox.projectKey, -1, Self.transient)
-            sqlite3_bind_int64(delivery, 4, at)
+            sqlite3_bind_text(delivery, 4, StoreBenchWorkload.rule, -1, Self.transient)
             sqlite3_bind_int64(delivery, 5, at)
+            sqlite3_bind_int64(delivery, 6, at)
             try step(delivery)
         }
         try exec("COMMIT")

@@ -16,6 +16,8 @@ struct StoreBenchWorkload: Sendable {
     static let start = Date(timeIntervalSince1970: 1_750_000_000)
     /// The sink every event is queued for.
     static let sink = "team-chat"
+    /// The rule that queued it.
+    static let rule = "main-pushes"
 
     /// The project of change `i`.
     func project(ofChange i: Int) -> ProjectKey {
@@ -75,7 +77,7 @@ struct StoreBenchWorkload: Sendable {
             events: [
                 PlannedEvent(
                     event: event(ofChange: i),
-                    deliveries: [PlannedDelivery(sink: Self.sink, notBefore: at)]
+                    deliveries: [PlannedDelivery(sink: Self.sink, rule: Self.rule, notBefore: at)]
                 )
             ]
         )

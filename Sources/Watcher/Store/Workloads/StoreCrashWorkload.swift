@@ -58,7 +58,7 @@ enum StoreCrashWorkload {
                     payload: Data(#"{"change":\#(n)}"#.utf8),
                     createdAt: at
                 ),
-                deliveries: sinks.map { PlannedDelivery(sink: $0, notBefore: at) }
+                deliveries: sinks.map { PlannedDelivery(sink: $0, rule: "crash-test", notBefore: at) }
             )
         }
         return StateChange(
