@@ -64,6 +64,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The raw SQLite C API, for `glwatch bench store`'s plain bulk-insert baseline.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -89,7 +91,10 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTest"]),
-        .testTarget(name: "NotifierTests", dependencies: ["Notifier", "RxCoreTest"]),
+        .testTarget(
+            name: "NotifierTests",
+            dependencies: ["Notifier", "RxCoreTest", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
         .testTarget(name: "WatcherTests", dependencies: ["Watcher", "RxCoreTest", "FakeGitLab"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Watcher", "FakeGitLab"]),
     ],

@@ -41,14 +41,18 @@ public struct QueuedDelivery: Sendable, Hashable {
     public var attempts: Int
     /// Deliveries of one sink sharing a group key are sent together as one digest (a rule's `group_window`).
     public var groupKey: String?
+    /// The name of the template the routing rule chose (`PlannedDelivery.template`); `nil` for the sink's own.
+    public var template: String?
 
     /// Creates a queued delivery.
-    public init(id: Int64, sink: String, event: OutboxEvent, attempts: Int, groupKey: String?) {
+    public init(id: Int64, sink: String, event: OutboxEvent, attempts: Int, groupKey: String?,
+                template: String? = nil) {
         self.id = id
         self.sink = sink
         self.event = event
         self.attempts = attempts
         self.groupKey = groupKey
+        self.template = template
     }
 }
 

@@ -14,6 +14,6 @@ struct BenchCommand: AsyncParsableCommand {
 
               swift run -c release glwatch bench <name>
             """,
-        subcommands: [BenchClientCommand.self]
+        subcommands: [BenchClientCommand.self, StoreBenchCommand.self, StoreCrashWriterCommand.self]
     )
 }

@@ -1,0 +1,43 @@
+/// What a `branch.force_pushed` event carries: the rewrite and the commits it brought.
+public struct BranchForcePushed: Sendable, Hashable, Codable {
+    /// The head before the rewrite (no longer an ancestor of the new head).
+    public var oldHead: String
+    /// The head after the rewrite.
+    public var newHead: String
+    /// How many commits the rewrite dropped from the branch.
+    public var droppedCount: Int
+    /// The commits the rewrite brought, oldest first.
+    public var commits: CommitList
+
+    /// Creates the details of a `branch.force_pushed` event.
+    public init(oldHead: String, newHead: String, droppedCount: Int, commits: CommitList) {
+        self.oldHead = oldHead
+        self.newHead = newHead
+        self.droppedCount = droppedCount
+        self.commits = commits
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case oldHead = "old_head"
+        case newHead = "new_head"
+        case droppedCount = "dropped_commits"
+    }
+
+    /// Decodes the heads, the dropped count and the commit list's fields from the event's `data`.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        oldHead = try container.decode(String.self, forKey: .oldHead)
+        newHead = try container.decode(String.self, forKey: .newHead)
+        droppedCount = try container.decode(Int.self, forKey: .droppedCount)
+        commits = try CommitList(from: decoder)
+    }
+
+    /// Encodes the heads, the dropped count and the commit list's fields into the event's `data`.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(oldHead, forKey: .oldHead)
+        try container.encode(newHead, forKey: .newHead)
+        try container.encode(droppedCount, forKey: .droppedCount)
+        try commits.encode(to: encoder)
+    }
+}

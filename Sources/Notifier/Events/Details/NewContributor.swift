@@ -1,0 +1,13 @@
+/// What a `contributor.new` event carries: a first-time author and their first commit in the project.
+public struct NewContributor: Sendable, Hashable, Codable {
+    /// The new contributor (after alias merging).
+    public var contributor: Person
+    /// Their first commit in the project.
+    public var commit: Commit
+
+    /// Creates the details of a `contributor.new` event.
+    public init(contributor: Person, commit: Commit) {
+        self.contributor = contributor
+        self.commit = commit
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// What a `project.recovered` event carries.
+public struct ProjectRecovered: Sendable, Hashable, Codable {
+    /// When the project became unreachable.
+    public var unreachableSince: Date
+
+    /// Creates the details of a `project.recovered` event.
+    public init(unreachableSince: Date) {
+        self.unreachableSince = unreachableSince.roundedToMilliseconds
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case unreachableSince = "unreachable_since"
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The type-specific part of an event; the case decides the event's type, so the two can never disagree.
+public enum EventDetails: Sendable, Hashable {
+    /// `commits.new`
+    case commitsNew(NewCommits)
+    /// `contributor.new`
+    case contributorNew(NewContributor)
+    /// `branch.created`
+    case branchCreated(BranchCreated)
+    /// `branch.deleted`
+    case branchDeleted(BranchDeleted)
+    /// `branch.force_pushed`
+    case branchForcePushed(BranchForcePushed)
+    /// `project.unreachable`
+    case projectUnreachable(ProjectUnreachable)
+    /// `project.recovered`
+    case projectRecovered(ProjectRecovered)
+    /// `project.renamed`
+    case projectRenamed(ProjectRenamed)
+    /// `watcher.lagging`
+    case watcherLagging(WatcherLagging)
+
+    /// The event type this case stands for.
+    public var type: EventType {
+        switch self {
+        case .commitsNew: .commitsNew
+        case .contributorNew: .contributorNew
+        case .branchCreated: .branchCreated
+        case .branchDeleted: .branchDeleted
+        case .branchForcePushed: .branchForcePushed
+        case .projectUnreachable: .projectUnreachable
+        case .projectRecovered: .projectRecovered
+        case .projectRenamed: .projectRenamed
+        case .watcherLagging: .watcherLagging
+        }
+    }
+
+    /// The commit list of events that bring commits (`commits.new`, `branch.force_pushed`).
+    public var commitList: CommitList? {
+        switch self {
+        case .commitsNew(let details): details.commits
+        case .branchForcePushed(let details): details.commits
+        default: nil
+        }
+    }
+
+    /// The commits rule conditions look at: the new commits, a new contributor's first commit, or a new
+    /// branch's head commit; empty for events about projects and the watcher.
+    public var commits: [Commit] {
+        switch self {
+        case .commitsNew(let details): details.commits.commits
+        case .branchForcePushed(let details): details.commits.commits
+        case .contributorNew(let details): [details.commit]
+        case .branchCreated(let details): details.commit.map { [$0] } ?? []
+        default: []
+        }
+    }
+
+    /// How many commits the event is about (the total, not only those kept in a truncated list).
+    public var commitCount: Int {
+        switch self {
+        case .commitsNew(let details): details.commits.totalCount
+        case .branchForcePushed(let details): details.commits.totalCount
+        default: commits.count
+        }
+    }
+
+    /// The values that define this event's identity, besides its type, project and branch (see `EventID`).
+    public var identityParts: [String] {
+        switch self {
+        case .commitsNew(let details): [details.before ?? "", details.after]
+        case .contributorNew(let details): [details.contributor.email.lowercased()]
+        case .branchCreated(let details): [details.head]
+        case .branchDeleted(let details): [details.lastHead]
+        case .branchForcePushed(let details): [details.oldHead, details.newHead]
+        case .projectUnreachable(let details): [EventID.part(details.since)]
+        case .projectRecovered(let details): [EventID.part(details.unreachableSince)]
+        case .projectRenamed(let details): [details.oldPath, details.newPath]
+        case .watcherLagging(let details): [details.lastPollAt.map(EventID.part) ?? "never"]
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// The kinds of event glwatch reports; the raw value is the name used in rules, payloads and the outbox.
+public enum EventType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// Commits became reachable from a watched branch.
+    case commitsNew = "commits.new"
+    /// The first commit in a project by an author not seen before.
+    case contributorNew = "contributor.new"
+    /// A watched branch appeared.
+    case branchCreated = "branch.created"
+    /// A watched branch disappeared.
+    case branchDeleted = "branch.deleted"
+    /// A watched branch was rewritten: its old head is no longer an ancestor of the new one.
+    case branchForcePushed = "branch.force_pushed"
+    /// A project failed to poll several times in a row (gone private, token expired, server errors).
+    case projectUnreachable = "project.unreachable"
+    /// A project that was unreachable answers again.
+    case projectRecovered = "project.recovered"
+    /// A project's path changed (followed by id).
+    case projectRenamed = "project.renamed"
+    /// A watch target has not completed a poll for several intervals.
+    case watcherLagging = "watcher.lagging"
+
+    /// The event type's name, for example `commits.new`.
+    public var description: String { rawValue }
+}

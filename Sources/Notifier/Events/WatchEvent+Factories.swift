@@ -1,0 +1,157 @@
+import Foundation
+
+/// Factories for the watch engine: each builds an event of one type and derives its stable id.
+extension WatchEvent {
+    /// `commits.new`: commits became reachable from `branch` (oldest first; use `CommitList(keepingEnds:limit:)`
+    /// for a huge push).
+    public static func commitsNew(
+        project: ProjectRef,
+        branch: String,
+        before: String?,
+        after: String,
+        commits: CommitList,
+        at time: Date
+    ) -> WatchEvent {
+        WatchEvent(
+            occurredAt: time,
+            project: project,
+            branch: branch,
+            details: .commitsNew(NewCommits(before: before, after: after, commits: commits))
+        )
+    }
+
+    /// `contributor.new`: `commit` is the first commit in the project by `contributor`.
+    public static func contributorNew(
+        project: ProjectRef,
+        branch: String?,
+        contributor: Person,
+        commit: Commit,
+        at time: Date
+    ) -> WatchEvent {
+        WatchEvent(
+            occurredAt: time,
+            project: project,
+            branch: branch,
+            details: .contributorNew(NewContributor(contributor: contributor, commit: commit))
+        )
+    }
+
+    /// `branch.created`: `branch` appeared with head `head`.
+    public static func branchCreated(
+        project: ProjectRef,
+        branch: String,
+        head: String,
+        commit: Commit? = nil,
+        at time: Date
+    ) -> WatchEvent {
+        WatchEvent(
+            occurredAt: time,
+            project: project,
+            branch: branch,
+            details: .branchCreated(BranchCreated(head: head, commit: commit))
+        )
+    }
+
+    /// `branch.deleted`: `branch` disappeared; `lastHead` is the head glwatch last saw.
+    public static func branchDeleted(
+        project: ProjectRef,
+        branch: String,
+        lastHead: String,
+        at time: Date
+    )
+        -> WatchEvent
+    {
+        WatchEvent(
+            occurredAt: time,
+            project: project,
+            branch: branch,
+            details: .branchDeleted(BranchDeleted(lastHead: lastHead))
+        )
+    }
+
+    /// `branch.force_pushed`: `branch` moved from `oldHead` to `newHead`, which does not contain it.
+    public static func branchForcePushed(
+        project: ProjectRef,
+        branch: String,
+        oldHead: String,
+        newHead: String,
+        droppedCount: Int,
+        commits: CommitList,
+        at time: Date
+    ) -> WatchEvent {
+        WatchEvent(
+            occurredAt: time,
+            project: project,
+            branch: branch,
+            details: .branchForcePushed(
+                BranchForcePushed(oldHead: oldHead, newHead: newHead, droppedCount: droppedCount, commits: commits)
+            )
+        )
+    }
+
+    /// `project.unreachable`: polls failed `consecutiveFailures` times in a row since `since`.
+    public static func projectUnreachable(
+        project: ProjectRef,
+        reason: String,
+        httpStatus: Int?,
+        consecutiveFailures: Int,
+        since: Date,
+        at time: Date
+    ) -> WatchEvent {
+        WatchEvent(
+            occurredAt: time,
+            project: project,
+            branch: nil,
+            details: .projectUnreachable(
+                ProjectUnreachable(
+                    reason: reason,
+                    httpStatus: httpStatus,
+                    consecutiveFailures: consecutiveFailures,
+                    since: since
+                )
+            )
+        )
+    }
+
+    /// `project.recovered`: the project, unreachable since `unreachableSince`, answers again.
+    public static func projectRecovered(project: ProjectRef, unreachableSince: Date, at time: Date) -> WatchEvent {
+        WatchEvent(
+            occurredAt: time,
+            project: project,
+            branch: nil,
+            details: .projectRecovered(ProjectRecovered(unreachableSince: unreachableSince))
+        )
+    }
+
+    /// `project.renamed`: `project` (with its new path) was at `oldPath` before.
+    public static func projectRenamed(project: ProjectRef, oldPath: String, at time: Date) -> WatchEvent {
+        WatchEvent(
+            occurredAt: time,
+            project: project,
+            branch: nil,
+            details: .projectRenamed(ProjectRenamed(oldPath: oldPath, newPath: project.path))
+        )
+    }
+
+    /// `watcher.lagging`: the project's pipeline has not completed a poll for `missedIntervals` intervals.
+    public static func watcherLagging(
+        project: ProjectRef,
+        lastPollAt: Date?,
+        intervalSeconds: Double,
+        missedIntervals: Int,
+        at time: Date
+    ) -> WatchEvent {
+        WatchEvent(
+            occurredAt: time,
+            project: project,
+            branch: nil,
+            details: .watcherLagging(
+                WatcherLagging(
+                    lastPollAt: lastPollAt,
+                    intervalSeconds: intervalSeconds,
+                    missedIntervals: missedIntervals
+                )
+            )
+        )
+    }
+}

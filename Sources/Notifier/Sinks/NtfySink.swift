@@ -1,0 +1,103 @@
+import Foundation
+
+/// Publishes to an ntfy topic with ntfy's JSON publishing (so titles and messages are UTF-8 safe, unlike
+/// headers): title from the template's first line, message from the rest (at most 4,096 bytes, ntfy's
+/// message limit before it turns a message into an attachment), a click URL to GitLab, tags and priority.
+///
+/// The configured URL is the topic URL (`https://ntfy.sh/my-topic`); the topic is a secret like any URL.
+public struct NtfySink: Sink {
+    /// Optional publishing settings.
+    public struct Options: Sendable, Hashable {
+        /// Priority 1 (min) … 5 (max); ntfy's default is 3.
+        public var priority: Int?
+        /// Tags (ntfy shows known ones as emoji).
+        public var tags: [String]
+        /// Render the message as Markdown (web app only).
+        public var markdown: Bool
+
+        /// Creates options.
+        public init(priority: Int? = nil, tags: [String] = [], markdown: Bool = false) {
+            self.priority = priority
+            self.tags = tags
+            self.markdown = markdown
+        }
+    }
+
+    /// ntfy's default message size limit, in bytes.
+    static let messageLimit = 4_096
+    /// A title long enough for any summary, short enough for a notification.
+    static let titleLimit = 256
+
+    /// The sink's name.
+    public let name: String
+    private let endpoint: HTTPEndpoint
+    private let template: MessageTemplate
+    private let options: Options
+    private let transport: any HTTPTransport
+
+    /// Creates an ntfy sink; without a template, the built-in one.
+    public init(
+        name: String,
+        endpoint: HTTPEndpoint,
+        template: MessageTemplate? = nil,
+        options: Options = Options(),
+        transport: any HTTPTransport
+    ) {
+        self.name = name
+        self.endpoint = endpoint
+        self.template = template ?? .builtIn(options.markdown ? .markdown : .plain)
+        self.options = options
+        self.transport = transport
+    }
+
+    private struct Payload: Encodable {
+        var topic: String
+        var title: String
+        var message: String
+        var tags: [String]?
+        var priority: Int?
+        var click: String?
+        var markdown: Bool?
+    }
+
+    /// The publish request for a batch: a POST of JSON to the server's root with the topic inside.
+    public func makeMessage(for batch: DeliveryBatch, at time: Date) throws -> SinkMessage {
+        guard case let (server, topic)? = Self.split(endpoint.url) else {
+            throw SendFailure(retryable: false, reason: "the ntfy URL has no topic")
+        }
+        let text = RenderedText.render(batch, sinkTemplate: template, dialect: options.markdown ? .markdown : .plain)
+        let payload = Payload(
+            topic: topic,
+            title: TextTruncation.truncate(text.title, to: Self.titleLimit, in: .utf8),
+            message: TextTruncation.truncate(
+                text.body.isEmpty ? text.title : text.body,
+                to: Self.messageLimit,
+                in: .utf8
+            ),
+            tags: options.tags.isEmpty ? nil : options.tags,
+            priority: options.priority,
+            click: batch.events.count == 1 ? TemplateContext.primaryURL(of: batch.events[0]) : nil,
+            markdown: options.markdown ? true : nil
+        )
+        var message = endpoint.message(id: batch.id, sink: name, body: try EventJSON.encoder().encode(payload))
+        message.destination = .http(method: "POST", url: server)
+        message.secretsInBody = [Secret(topic)]
+        return message
+    }
+
+    /// Publishes.
+    public func send(_ message: SinkMessage) async -> SendResult {
+        await endpoint.send(message, through: transport)
+    }
+
+    /// Splits `https://ntfy.example/topic` into the server root and the topic.
+    static func split(_ url: Secret) -> (server: Secret, topic: String)? {
+        guard var components = URLComponents(string: url.reveal()) else { return nil }
+        let parts = components.path.split(separator: "/")
+        guard let topic = parts.last, !topic.isEmpty else { return nil }
+        components.path = "/" + parts.dropLast().joined(separator: "/")
+        components.query = nil
+        guard let server = components.string else { return nil }
+        return (Secret(server), String(topic))
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Notifier
+
+/// Polls one project: observe heads → work out what is new → build events → route them → store everything in
+/// one transaction (`StateStore.apply`). That transaction is the only commit point: killed at any moment, the
+/// next poll starts again from the stored heads and derives the same events with the same ids, which the store
+/// ignores if they were already written.
+///
+/// Requests per poll: one when nothing changed (the branch, or the newest push event when several branches are
+/// watched); otherwise in proportion to what changed (a range `old..new` per moved branch, one more per
+/// force-push and per author who looks new).
+final class ProjectPoller: @unchecked Sendable {
+    // @unchecked: `project` and `lastPushEventID` are caches touched only by `poll()`, which the poll loop never
+    // runs twice at once.
+
+    /// The project polled.
+    let key: ProjectKey
+    /// What the target asks.
+    let options: PollOptions
+    let source: any ProjectSource
+    let store: any StateStore
+    let router: EventRouter
+    let changedPaths: (any ChangedPathsProvider)?
+    let now: @Sendable () -> Date
+
+    private var project: GitLabProject?
+    private var lastPushEventID: Int64?
+
+    /// Creates a poller; `now` is the engine's clock (the scheduler's, so tests run in virtual time).
+    init(
+        key: ProjectKey,
+        options: PollOptions,
+        source: any ProjectSource,
+        store: any StateStore,
+        router: EventRouter,
+        changedPaths: (any ChangedPathsProvider)? = nil,
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.key = key
+        self.options = options
+        self.source = source
+        self.store = store
+        self.router = router
+        self.changedPaths = changedPaths
+        self.now = now
+    }
+
+    /// Polls once. Never throws: GitLab failures are recorded (and may raise `project.unreachable`).
+    func poll() async -> PollOutcome {
+        let time = now()
+        let state: ProjectState?
+        do {
+            state = try await store.projectState(key)
+        } catch {
+            return .failed
+        }
+        do {
+            let info = try await projectInfo(refresh: state == nil)
+            guard let state else { return try await baseline(info, at: time) }
+            return try await update(state, info: info, at: time)
+        } catch let error as GitLabError {
+            return await recordFailure(error, state: state, at: time)
+        } catch {
+            return .failed
+        }
+    }
+
+    /// Forgets the cached project record, so the next poll fetches it (detecting renames, archiving and a new
+    /// default branch). The engine calls this on its slower discovery cadence.
+    func refreshProjectInfo() {
+        project = nil
+    }
+
+    // MARK: One poll of a known project
+
+    private func update(_ state: ProjectState, info: GitLabProject, at time: Date) async throws -> PollOutcome {
+        let stored = Dictionary(
+            state.heads.filter { options.branches.contains($0.branch, defaultBranch: info.defaultBranch) }
+                .map { ($0.branch, $0.sha) },
+            uniquingKeysWith: { first, _ in first }
+        )
+        let observation = try await observeHeads(info, stored: stored)
+        let diff = HeadDiff(stored: stored, observed: observation.heads)
+        let ref = projectRef(info)
+        var change = StateChange(at: time)
+        var events: [WatchEvent] = []
+
+        if state.record.status == .unreachable {
+            events.append(.projectRecovered(project: ref, unreachableSince: state.record.lastSuccessAt ?? time, at: time))
+        }
+        if state.record.path != info.pathWithNamespace {
+            events.append(.projectRenamed(project: ref, oldPath: state.record.path, at: time))
+        }
+        if !diff.isEmpty {
+            let defaultHead = info.defaultBranch.flatMap { observation.heads[$0] ?? stored[$0] }
+            let pushes = try await examine(diff, defaultBranch: info.defaultBranch, defaultHead: defaultHead)
+            try await describe(pushes, diff: diff, ref: ref, at: time, into: &change, events: &events)
+        }
+
+        var record = state.record
+        record.path = info.pathWithNamespace
+        record.status = .active
+        record.lastPollAt = time
+        record.lastSuccessAt = time
+        record.consecutiveFailures = 0
+        record.lastError = nil
+        change.projects = [record]
+        change.events = try await plan(events)
+        _ = try await store.apply(change)
+        if let pushEventID = observation.pushEventID { setLastPushEventID(pushEventID) }
+        return diff.isEmpty && events.isEmpty ? .unchanged : .changed
+    }
+
+    // MARK: Observing
+
+    struct HeadObservation {
+        var heads: [String: String]
+        var pushEventID: Int64?
+    }
+
+    /// The watched branches' heads now: one request for a single branch; for several, one push-event request
+    /// that usually proves nothing was pushed, and the branch list only when something was.
+    func observeHeads(_ info: GitLabProject, stored: [String: String]) async throws -> HeadObservation {
+        if let branch = options.branches.singleBranch(defaultBranch: info.defaultBranch) {
+            let head = try await source.head(of: branch, in: key.id)
+            return HeadObservation(heads: head.map { [branch: $0.id] } ?? [:])
+        }
+        if info.defaultBranch == nil, options.branches == .defaultBranch {
+            return HeadObservation(heads: [:])
+        }
+        let newest = try await source.newestPushEventID(in: key.id)
+        if let cached = lastPushEventID, cached == newest {
+            return HeadObservation(heads: stored, pushEventID: newest)
+        }
+        let branches = try await source.branches(in: key.id)
+        let heads = Dictionary(
+            branches.filter { options.branches.contains($0.name, defaultBranch: info.defaultBranch) }
+                .map { ($0.name, $0.commit.id) },
+            uniquingKeysWith: { first, _ in first }
+        )
+        return HeadObservation(heads: heads, pushEventID: newest)
+    }
+
+    /// The project record, fetched when not cached (and every poll while the repository is empty, so its first
+    /// push is seen).
+    private func projectInfo(refresh: Bool) async throws -> GitLabProject {
+        if !refresh, let project, project.defaultBranch != nil {
+            return project
+        }
+        let fetched = try await source.project(key.id)
+        project = fetched
+        return fetched
+    }
+
+    func setLastPushEventID(_ id: Int64) {
+        lastPushEventID = id
+    }
+
+    func projectRef(_ info: GitLabProject) -> ProjectRef {
+        ProjectRef(instance: key.instance, id: key.id, path: info.pathWithNamespace, name: info.name, webURL: info.webURL)
+    }
+
+    /// Routes each event and pairs it with its planned deliveries.
+    func plan(_ events: [WatchEvent]) async throws -> [PlannedEvent] {
+        var planned: [PlannedEvent] = []
+        for event in events {
+            let decision = try await router.route(event, changedPaths: changedPaths)
+            planned.append(
+                PlannedEvent(
+                    event: try event.outboxEvent(),
+                    deliveries: decision.deliveries.map {
+                        PlannedDelivery(sink: $0.sink, groupKey: $0.groupKey, notBefore: $0.notBefore)
+                    }
+                )
+            )
+        }
+        return planned
+    }
+}

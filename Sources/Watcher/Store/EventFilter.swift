@@ -1,0 +1,21 @@
+import Foundation
+
+/// Which events `StateQueries.recentEvents(_:)` returns (newest first).
+struct EventFilter: Sendable, Hashable {
+    /// Only events of this project key (`gitlab.com/278964`).
+    var projectKey: String?
+    /// Only events of these types; all types when empty.
+    var types: Set<String>
+    /// Only events created at or after this time.
+    var since: Date?
+    /// At most this many events.
+    var limit: Int
+
+    /// Creates a filter; by default the 50 newest events of every type and project.
+    init(projectKey: String? = nil, types: Set<String> = [], since: Date? = nil, limit: Int = 50) {
+        self.projectKey = projectKey
+        self.types = types
+        self.since = since
+        self.limit = limit
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// What the store keeps about one watched project, written wholesale by `StateChange.projects`.
+struct ProjectRecord: Sendable, Hashable, Codable {
+    /// The project's stable identity (instance and numeric id).
+    var key: ProjectKey
+    /// The project's current full path (like `gitlab-org/gitlab`), updated when the project is renamed.
+    var path: String
+    /// Where the project stands.
+    var status: ProjectStatus
+    /// When glwatch last polled the project, successfully or not.
+    var lastPollAt: Date?
+    /// When a poll of the project last succeeded.
+    var lastSuccessAt: Date?
+    /// Polls that failed in a row since the last success.
+    var consecutiveFailures: Int
+    /// Why the last poll failed (like `HTTP 404`), `nil` after a success; never contains a token.
+    var lastError: String?
+
+    /// Creates a project record; a new project starts active, never polled.
+    init(
+        key: ProjectKey,
+        path: String,
+        status: ProjectStatus = .active,
+        lastPollAt: Date? = nil,
+        lastSuccessAt: Date? = nil,
+        consecutiveFailures: Int = 0,
+        lastError: String? = nil
+    ) {
+        self.key = key
+        self.path = path
+        self.status = status
+        self.lastPollAt = lastPollAt
+        self.lastSuccessAt = lastSuccessAt
+        self.consecutiveFailures = consecutiveFailures
+        self.lastError = lastError
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Notifier
+
+/// Everything one poll (or one discovery pass) changed, written by `StateStore.apply(_:)` in one transaction.
+///
+/// After a crash either all of a change is in the store or none of it is, so the engine can always re-derive
+/// and re-apply what was lost; re-applying is harmless because events are keyed by stable, content-derived
+/// ids (an event whose id is already stored is skipped together with its deliveries).
+///
+/// Items are applied in this order: project records, heads, contributors, reported commits, events. A head,
+/// contributor or reported commit may only name a project that is stored or upserted by the same change.
+struct StateChange: Sendable, Hashable {
+    /// When the change was observed; stamps head updates and reported commits.
+    var at: Date
+    /// Project records to insert or replace (matched by `ProjectKey`).
+    var projects: [ProjectRecord]
+    /// Branch heads to set or delete.
+    var heads: [HeadUpdate]
+    /// Contributors seen for the first time; a contributor already known for the project is left as it was.
+    var contributors: [NewContributor]
+    /// Commits now reported, so that later pushes reaching them again don't announce them twice.
+    var reportedCommits: [ReportedCommits]
+    /// Events to add to the outbox, each with the deliveries the rules planned for it.
+    var events: [PlannedEvent]
+
+    /// Creates a change; every part defaults to empty.
+    init(
+        at: Date,
+        projects: [ProjectRecord] = [],
+        heads: [HeadUpdate] = [],
+        contributors: [NewContributor] = [],
+        reportedCommits: [ReportedCommits] = [],
+        events: [PlannedEvent] = []
+    ) {
+        self.at = at
+        self.projects = projects
+        self.heads = heads
+        self.contributors = contributors
+        self.reportedCommits = reportedCommits
+        self.events = events
+    }
+
+    /// Sets or removes one branch head.
+    enum HeadUpdate: Sendable, Hashable {
+        /// The branch (new or moved) now points at `sha`.
+        case set(project: ProjectKey, branch: String, sha: String)
+        /// The branch no longer exists (or is no longer watched).
+        case delete(project: ProjectKey, branch: String)
+    }
+
+    /// A contributor seen for the first time in a project.
+    struct NewContributor: Sendable, Hashable {
+        /// The project they contributed to.
+        var project: ProjectKey
+        /// Who they are and where they were first seen.
+        var contributor: Contributor
+
+        /// Creates a new-contributor record.
+        init(project: ProjectKey, contributor: Contributor) {
+            self.project = project
+            self.contributor = contributor
+        }
+    }
+
+    /// Commits of one project to remember as reported.
+    struct ReportedCommits: Sendable, Hashable {
+        /// The project the commits belong to.
+        var project: ProjectKey
+        /// Their SHAs (40 or 64 hex digits).
+        var shas: [String]
+
+        /// Creates a reported-commits record.
+        init(project: ProjectKey, shas: [String]) {
+            self.project = project
+            self.shas = shas
+        }
+    }
+}

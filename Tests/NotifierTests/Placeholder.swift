@@ -1,2 +1,0 @@
-import Testing
-@Test func placeholderNotifierTests() { #expect(Bool(true)) }

@@ -1,0 +1,29 @@
+import Testing
+
+@testable import Watcher
+
+/// A frozen SQL dump of a state database as one glwatch schema version left it, with the same sample data in
+/// every version: project `fixture.test/1` ("fixture/one", head `main` at `headSHA`, contributor
+/// ann@example.com, `headSHA` reported), event `fixture-e1` waiting for sink `ops`, event `fixture-e2` dead for
+/// `ops` after one attempt ("HTTP 410").
+///
+/// Adding a migration? Add a dump of a database at that version (`sqlite3 state.db .dump`, plus its
+/// `PRAGMA application_id` line) holding the same sample data, and list it in `all`. Never edit a dump.
+struct SchemaFixture: Sendable, CustomTestStringConvertible {
+    /// The last migration applied in the dumped database.
+    var migration: String
+    /// The dump.
+    var sql: String
+
+    var testDescription: String { migration }
+
+    /// Every version, oldest first (one per migration).
+    static let all: [SchemaFixture] = [
+        SchemaFixture(migration: "v1-initial-schema", sql: schemaV1)
+    ]
+
+    /// The sample project.
+    static let project = ProjectKey(instance: "fixture.test", id: 1)
+    /// The sample head (also the reported commit).
+    static let headSHA = "1111111111111111111111111111111111111111"
+}

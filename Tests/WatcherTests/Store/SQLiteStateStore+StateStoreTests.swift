@@ -1,0 +1,301 @@
+import Foundation
+import Notifier
+import Testing
+
+@testable import Watcher
+
+@Suite("SQLiteStateStore: apply and the engine's reads")
+struct SQLiteStateStoreStateStoreTests {
+    let store: SQLiteStateStore
+
+    init() throws {
+        store = try SQLiteStateStore.inMemory()
+    }
+
+    @Test func testApply_fullPoll_writesEveryPartReadableBack() async throws {
+        // Given a poll that saw project A for the first time with two branches, a contributor and a push
+        let change = StateChange(
+            at: Sample.time(10),
+            projects: [
+                ProjectRecord(
+                    key: Sample.projectA,
+                    path: "group/a",
+                    lastPollAt: Sample.time(9),
+                    lastSuccessAt: Sample.time(9)
+                )
+            ],
+            heads: [
+                .set(project: Sample.projectA, branch: "main", sha: Sample.sha(1)),
+                .set(project: Sample.projectA, branch: "release/1.0", sha: Sample.sha(2)),
+            ],
+            contributors: [
+                .init(
+                    project: Sample.projectA,
+                    contributor: Contributor(
+                        email: " Ann@Example.COM ",
+                        name: "Ann",
+                        firstCommit: Sample.sha(1),
+                        firstSeenAt: Sample.time(10)
+                    )
+                )
+            ],
+            reportedCommits: [.init(project: Sample.projectA, shas: [Sample.sha(1), Sample.sha(2)])],
+            events: [
+                PlannedEvent(
+                    event: Sample.event("e1", at: 10),
+                    deliveries: [
+                        PlannedDelivery(sink: "ops", notBefore: Sample.time(10)),
+                        PlannedDelivery(sink: "team-chat", groupKey: "digest", notBefore: Sample.time(70)),
+                    ]
+                )
+            ]
+        )
+
+        // When it is applied
+        let result = try await store.apply(change)
+
+        // Then everything reads back
+        #expect(result == ApplyResult(insertedEventIDs: ["e1"], duplicateEventIDs: [], queuedDeliveries: 2))
+        let state = try #require(try await store.projectState(Sample.projectA))
+        #expect(state.record == change.projects[0])
+        #expect(
+            state.heads == [
+                BranchHead(branch: "main", sha: Sample.sha(1), updatedAt: Sample.time(10)),
+                BranchHead(branch: "release/1.0", sha: Sample.sha(2), updatedAt: Sample.time(10)),
+            ]
+        )
+        #expect(try await store.projects() == [change.projects[0]])
+        #expect(
+            try await store.knownContributors(in: Sample.projectA, among: ["ann@example.com", "bob@example.com"])
+                == ["ann@example.com"]
+        )
+        #expect(
+            try await store.reportedCommits(in: Sample.projectA, among: [Sample.sha(1), Sample.sha(3)])
+                == [Sample.sha(1)]
+        )
+        let events = try await store.recentEvents(EventFilter())
+        #expect(events.map(\.event) == [Sample.event("e1", at: 10)])
+        #expect(events[0].deliveries.map(\.sink) == ["ops", "team-chat"])
+        #expect(events[0].deliveries.map(\.groupKey) == [nil, "digest"])
+        #expect(events[0].deliveries.map(\.nextAttemptAt) == [Sample.time(10), Sample.time(70)])
+        #expect(events[0].deliveries.allSatisfy { $0.state == .pending && $0.attempts == 0 })
+    }
+
+    @Test func testApply_sameChangeTwice_secondIsANoOpForEventsAndDeliveries() async throws {
+        // Given a change already applied (the engine crashed after the commit and re-derives the same poll)
+        let change = Sample.change(events: [Sample.event("e1"), Sample.event("e2")], sinks: ["ops", "chat"])
+        _ = try await store.apply(change)
+
+        // When it is applied again
+        let again = try await store.apply(change)
+
+        // Then nothing is doubled
+        #expect(again.insertedEventIDs.isEmpty)
+        #expect(again.duplicateEventIDs == ["e1", "e2"])
+        #expect(again.queuedDeliveries == 0)
+        #expect(try await store.count("SELECT COUNT(*) FROM event") == 2)
+        #expect(try await store.count("SELECT COUNT(*) FROM delivery") == 4)
+    }
+
+    @Test func testApply_existingEventWithOtherDeliveries_keepsTheOriginalDeliveries() async throws {
+        // Given event e1 queued for "ops"
+        _ = try await store.apply(Sample.change(events: [Sample.event("e1")], sinks: ["ops"]))
+
+        // When a change brings e1 again, now planned for "chat" too, alongside a new event e2
+        let result = try await store.apply(
+            Sample.change(events: [Sample.event("e1"), Sample.event("e2")], sinks: ["ops", "chat"])
+        )
+
+        // Then e1 keeps its one delivery; only e2 is queued
+        #expect(result.insertedEventIDs == ["e2"])
+        #expect(result.duplicateEventIDs == ["e1"])
+        let e1 = try await store.deliveries(DeliveryFilter(eventID: "e1"))
+        #expect(e1.map(\.sink) == ["ops"])
+        #expect(try await store.deliveries(DeliveryFilter(eventID: "e2")).map(\.sink) == ["ops", "chat"])
+    }
+
+    @Test func testApply_unknownProjectLate_rollsBackEverythingEarlierInTheChange() async throws {
+        // Given a change whose project upsert, head and event come before a head of an unknown project
+        let stranger = ProjectKey(instance: "gitlab.example.com", id: 999)
+        var change = Sample.change(events: [Sample.event("e1")])
+        change.heads = [
+            .set(project: Sample.projectA, branch: "main", sha: Sample.sha(1)),
+            .set(project: stranger, branch: "main", sha: Sample.sha(2)),
+        ]
+
+        // When it is applied, then it fails naming the project
+        await #expect(throws: StateStoreError.unknownProject(stranger)) {
+            try await store.apply(change)
+        }
+        // And none of it was written
+        #expect(try await store.projects().isEmpty)
+        #expect(try await store.count("SELECT COUNT(*) FROM branchHead") == 0)
+        #expect(try await store.count("SELECT COUNT(*) FROM event") == 0)
+        #expect(try await store.count("SELECT COUNT(*) FROM delivery") == 0)
+    }
+
+    @Test func testApply_headUpdates_moveAndDeleteBranches() async throws {
+        // Given main and feature heads
+        _ = try await store.apply(
+            StateChange(
+                at: Sample.time(0),
+                projects: [Sample.record(Sample.projectA)],
+                heads: [
+                    .set(project: Sample.projectA, branch: "main", sha: Sample.sha(1)),
+                    .set(project: Sample.projectA, branch: "feature", sha: Sample.sha(2)),
+                ]
+            )
+        )
+
+        // When main moves and feature is deleted
+        _ = try await store.apply(
+            StateChange(
+                at: Sample.time(60),
+                heads: [
+                    .set(project: Sample.projectA, branch: "main", sha: Sample.sha(3).uppercased()),
+                    .delete(project: Sample.projectA, branch: "feature"),
+                ]
+            )
+        )
+
+        // Then only main remains, at the new (lowercased) SHA and time
+        let state = try #require(try await store.projectState(Sample.projectA))
+        #expect(state.heads == [BranchHead(branch: "main", sha: Sample.sha(3), updatedAt: Sample.time(60))])
+        #expect(state.head(of: "main") == Sample.sha(3))
+        #expect(state.head(of: "feature") == nil)
+    }
+
+    @Test func testApply_knownContributorAgain_keepsTheFirstSighting() async throws {
+        // Given Ann first seen with commit 1
+        let first = Contributor(
+            email: "ann@example.com",
+            name: "Ann",
+            firstCommit: Sample.sha(1),
+            firstSeenAt: Sample.time(0)
+        )
+        _ = try await store.apply(
+            StateChange(
+                at: Sample.time(0),
+                projects: [Sample.record(Sample.projectA)],
+                contributors: [.init(project: Sample.projectA, contributor: first)]
+            )
+        )
+
+        // When she shows up again with another case and display name
+        let later = Contributor(
+            email: "ANN@example.com",
+            name: "Ann E.",
+            firstCommit: Sample.sha(2),
+            firstSeenAt: Sample.time(60)
+        )
+        _ = try await store.apply(
+            StateChange(at: Sample.time(60), contributors: [.init(project: Sample.projectA, contributor: later)])
+        )
+
+        // Then she is still known once, as first seen
+        #expect(try await store.count("SELECT COUNT(*) FROM contributor") == 1)
+        #expect(
+            try await store.count(
+                "SELECT COUNT(*) FROM contributor WHERE name = 'Ann' AND firstSeenAt = \(Sample.time(0).storeMillis)"
+            ) == 1
+        )
+        #expect(
+            try await store.knownContributors(in: Sample.projectA, among: ["Ann@Example.com"]) == ["Ann@Example.com"]
+        )
+        #expect(try await store.knownContributors(in: Sample.projectB, among: ["ann@example.com"]).isEmpty)
+    }
+
+    @Test func testApply_renamedProject_keepsItsHeadsUnderTheSameKey() async throws {
+        // Given project A with a head
+        _ = try await store.apply(
+            StateChange(
+                at: Sample.time(0),
+                projects: [Sample.record(Sample.projectA, path: "old/name")],
+                heads: [.set(project: Sample.projectA, branch: "main", sha: Sample.sha(1))]
+            )
+        )
+
+        // When the engine records its new path and a failure
+        var renamed = Sample.record(Sample.projectA, path: "new/name", status: .unreachable)
+        renamed.consecutiveFailures = 3
+        renamed.lastError = "HTTP 404"
+        _ = try await store.apply(StateChange(at: Sample.time(60), projects: [renamed]))
+
+        // Then the record is replaced and the heads stay
+        let state = try #require(try await store.projectState(Sample.projectA))
+        #expect(state.record == renamed)
+        #expect(state.head(of: "main") == Sample.sha(1))
+        #expect(try await store.projects().count == 1)
+    }
+
+    @Test func testApply_sinkURLInsteadOfName_isRefusedWithoutShowingIt() async throws {
+        // Given a delivery planned for a sink "name" that is really a URL with a token
+        let change = StateChange(
+            at: Sample.time(0),
+            projects: [Sample.record(Sample.projectA)],
+            events: [
+                PlannedEvent(
+                    event: Sample.event("e1"),
+                    deliveries: [
+                        PlannedDelivery(sink: "https://hooks.example.com/T0/secret-token", notBefore: Sample.time(0))
+                    ]
+                )
+            ]
+        )
+
+        // When applied, then it is refused, the error does not contain the token, and nothing is written
+        let error = await #expect(throws: StateStoreError.self) { try await store.apply(change) }
+        #expect(error == .invalidSinkName("<redacted: looks like a URL or credential>"))
+        #expect(!"\(try #require(error))".contains("secret-token"))
+        #expect(try await store.count("SELECT COUNT(*) FROM event") == 0)
+    }
+
+    @Test(arguments: [
+        (
+            StateChange(
+                at: Sample.time(0),
+                projects: [Sample.record(Sample.projectA)],
+                reportedCommits: [.init(project: Sample.projectA, shas: ["not-a-sha"])]
+            ),
+            "invalid state change: reported commit of project gitlab.example.com/101 is not a hex SHA: not-a-sha"
+        ),
+        (
+            StateChange(
+                at: Sample.time(0),
+                projects: [Sample.record(Sample.projectA)],
+                heads: [.set(project: Sample.projectA, branch: "", sha: Sample.sha(1))]
+            ),
+            "invalid state change: a head of project gitlab.example.com/101 has an empty branch name"
+        ),
+        (
+            Sample.change(events: [Sample.event("e1")], sinks: ["ops", "ops"]),
+            "invalid state change: event e1 plans two deliveries to sink ops"
+        ),
+        (
+            StateChange(at: Sample.time(0), projects: [Sample.record(Sample.projectA, path: "")]),
+            "invalid state change: project gitlab.example.com/101 has an empty path"
+        ),
+    ])
+    func testApply_malformedChange_isRefusedWithAClearMessage(change: StateChange, message: String) async throws {
+        let error = await #expect(throws: StateStoreError.self) { try await store.apply(change) }
+        #expect(error?.description == message)
+        #expect(try await store.projects().isEmpty)
+    }
+
+    @Test func testApply_sha256Commits_areStoredAndRecognised() async throws {
+        let sha256 = String(repeating: "ab", count: 32)
+        _ = try await store.apply(
+            StateChange(
+                at: Sample.time(0),
+                projects: [Sample.record(Sample.projectA)],
+                reportedCommits: [.init(project: Sample.projectA, shas: [sha256])]
+            )
+        )
+        #expect(try await store.reportedCommits(in: Sample.projectA, among: [sha256, Sample.sha(1)]) == [sha256])
+    }
+
+    @Test func testProjectState_unknownProject_isNil() async throws {
+        #expect(try await store.projectState(Sample.projectB) == nil)
+        #expect(try await store.reportedCommits(in: Sample.projectB, among: [Sample.sha(1)]).isEmpty)
+    }
+}
