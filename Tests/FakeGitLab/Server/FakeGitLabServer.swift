@@ -36,7 +36,11 @@ final class FakeGitLabServer: Sendable {
             logger: logger
         )
         let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [], logger: logger)
+            configuration: ServiceGroupConfiguration(
+                services: [application],
+                gracefulShutdownSignals: [],
+                logger: logger
+            )
         )
         let task = Task {
             do {
