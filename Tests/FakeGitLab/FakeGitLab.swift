@@ -46,6 +46,7 @@ public final class FakeGitLab: Sendable {
             guard let self else { return .drop }
             return await self.answer(request)
         }
+        control.setStopping(false)
         let port = try await server.start()
         self.server.withLock { $0 = server }
         address.withLock { $0 = "http://127.0.0.1:\(port)" }
@@ -53,7 +54,7 @@ public final class FakeGitLab: Sendable {
 
     /// Stops serving and closes every connection (hung requests are released first).
     public func stop() async {
-        control.releaseHung()
+        control.setStopping(true)
         let server = self.server.withLock { server -> FakeGitLabServer? in
             defer { server = nil }
             return server

@@ -28,30 +28,19 @@ extension ObservableType {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposable: Disposable
-        if let disposed = onDisposed {
-            disposable = Disposables.create(with: disposed)
-        } else {
-            disposable = Disposables.create()
+        let onTerminate = onDisposed.map { Disposables.create(with: $0) }
+        let observer = EventHandlersObserver<Element>(
+            onNext: onNext,
+            onError: onError,
+            onCompleted: onCompleted,
+            onTerminate: onTerminate
+        )
+        let subscription = self.asObservable().subscribe(observer)
+        guard let onTerminate else {
+            // Nothing to run on disposal: the subscription itself is the whole disposable.
+            return subscription
         }
-
-        let observer = AnonymousObserver<Element> { event in
-            switch event {
-            case .next(let value):
-                onNext?(value)
-            case .error(let error):
-                if let onError {
-                    onError(error)
-                } else {
-                    Hooks.defaultErrorHandler(error)
-                }
-                disposable.dispose()
-            case .completed:
-                onCompleted?()
-                disposable.dispose()
-            }
-        }
-        return Disposables.create(self.asObservable().subscribe(observer), disposable)
+        return Disposables.create(subscription, onTerminate)
     }
 
     /// Subscribes an element handler, an error handler, a completion handler and disposed handler to an

@@ -10,22 +10,21 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         if !CurrentThreadScheduler.isScheduleRequired {
-            // The returned disposable needs to release all references once it was disposed.
-            let disposer = SinkDisposer()
-            let sinkAndSubscription = self.run(observer, cancel: disposer)
-            disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)
-            return disposer
-        } else {
-            return CurrentThreadScheduler.instance.schedule(()) { _ in
-                let disposer = SinkDisposer()
-                let sinkAndSubscription = self.run(observer, cancel: disposer)
-                disposer.setSinkAndSubscription(
-                    sink: sinkAndSubscription.sink,
-                    subscription: sinkAndSubscription.subscription
-                )
-                return disposer
-            }
+            return subscribeNow(observer)
         }
+        // The outermost subscription on this thread installs the trampoline (without allocating a scheduled item:
+        // this runs for every top-level subscribe).
+        return CurrentThreadScheduler.runInstalled { subscribeNow(observer) }
+    }
+
+    @inline(__always)
+    private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
+        // The returned disposable needs to release all references once it was disposed.
+        let disposer = SinkDisposer()
+        let sinkAndSubscription = self.run(observer, cancel: disposer)
+        disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)
+        return disposer
     }
 
     func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (

@@ -22,6 +22,15 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
         ThreadState.current?.isScheduling != true
     }
 
+    /// Whether units of work are queued on this thread's trampoline behind the one running now.
+    ///
+    /// Generators (`of`, `from`, `range`, …) check it to emit their next element inline when nothing else is
+    /// waiting, which is indistinguishable from queueing that element as a unit of work of its own.
+    static var hasQueuedWork: Bool {
+        guard let state = ThreadState.current else { return false }
+        return !state.queue.isEmpty
+    }
+
     private init() {}
 
     /// Schedules an action to be executed as soon as possible on current thread.
@@ -35,35 +44,44 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let threadState = ThreadState.currentOrCreate()
         if !threadState.isScheduling {
-            threadState.isScheduling = true
-            let disposable = action(state)
-            defer {
-                threadState.isScheduling = false
-                threadState.queue.removeAll()
-                threadState.head = 0
-            }
-            while threadState.head < threadState.queue.count {
-                let latest = threadState.queue[threadState.head]
-                threadState.head += 1
-                if latest.isDisposed {
-                    continue
-                }
-                latest.invoke()
-            }
-            return disposable
+            return Self.runInstalled(on: threadState) { action(state) }
         }
 
         let scheduledItem = ScheduledItem(action: action, state: state)
-        threadState.queue.append(scheduledItem)
+        threadState.queue.enqueue(scheduledItem)
         return scheduledItem
+    }
+
+    /// Runs `action` at once with the trampoline installed on this thread, then the work queued meanwhile: what
+    /// `schedule` does when no trampoline is running, minus its escaping closure. `Producer.subscribe` calls it
+    /// for every outermost subscription. Only call it when `isScheduleRequired` is true.
+    static func runInstalled<Result>(_ action: () -> Result) -> Result {
+        runInstalled(on: ThreadState.currentOrCreate(), action)
+    }
+
+    private static func runInstalled<Result>(on threadState: ThreadState, _ action: () -> Result) -> Result {
+        threadState.isScheduling = true
+        let result = action()
+        defer {
+            threadState.isScheduling = false
+            threadState.queue.removeAll()
+        }
+        // Each unit of work is released as soon as it is taken, so a long drain (a large synchronous `flatMap`,
+        // say) does not keep every finished unit, and all it captured, alive until the end.
+        while let latest = threadState.queue.dequeue() {
+            if latest.isDisposed {
+                continue
+            }
+            latest.invoke()
+        }
+        return result
     }
 }
 
 /// Per-thread trampoline state, stored in a pthread key and released when the thread exits.
 private final class ThreadState {
     var isScheduling = false
-    var queue: [ScheduledItemType] = []
-    var head = 0
+    var queue = Queue<ScheduledItemType>()
 
     static let key: pthread_key_t = {
         var key = pthread_key_t()

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Abstracts work that needs to be performed on `DispatchQueue.main`. In case `schedule` methods are called from
 /// `DispatchQueue.main`, it will perform action immediately without scheduling.
@@ -8,6 +9,8 @@ import Foundation
 /// concurrency's main executor in an `async` `main`).
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
     private let mainQueue: DispatchQueue
+    /// Work items scheduled and not yet finished (decides whether running synchronously keeps the order).
+    private let numberEnqueued = Atomic<Int>(0)
 
     /// Initializes new instance of `MainScheduler`.
     public init() {
@@ -39,9 +42,22 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable)
         -> Disposable
     {
-        if Thread.isMainThread {
-            return action(state)
+        // As in RxSwift, run at once only when on the main thread *and* nothing is queued: otherwise work scheduled
+        // on the main thread would overtake work queued earlier from another thread (reordering `observe(on:)`).
+        let previouslyEnqueued = numberEnqueued.add(1, ordering: .acquiringAndReleasing).oldValue
+        if Thread.isMainThread && previouslyEnqueued == 0 {
+            let disposable = action(state)
+            numberEnqueued.subtract(1, ordering: .acquiringAndReleasing)
+            return disposable
         }
-        return self.configuration.schedule(state, action: action)
+        let work = UncheckedSendable((state, action))
+        let cancel = SingleAssignmentDisposable()
+        mainQueue.async {
+            if !cancel.isDisposed {
+                cancel.setDisposable(work.value.1(work.value.0))
+            }
+            self.numberEnqueued.subtract(1, ordering: .acquiringAndReleasing)
+        }
+        return cancel
     }
 }

@@ -3,13 +3,13 @@
 /// Observers can subscribe to the subject to receive the last (or initial) value and all subsequent
 /// notifications.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
-    @unchecked Sendable
+    SynchronizedUnsubscribeType, @unchecked Sendable
 {
     /// The observer type of this subject.
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
-    typealias Observers = Bag<(Event<Element>) -> Void>
-    typealias DisposeKey = Observers.Key
+    typealias Observers = ObserverBag<Element>
+    typealias DisposeKey = ObserverBagKey
 
     /// Indicates whether the subject has any observers
     public var hasObservers: Bool {
@@ -73,7 +73,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
                 return observers
             }
         }
-        observers.forEach { $0(event) }
+        observers.on(event)
     }
 
     /// Subscribes an observer to the subject.
@@ -93,18 +93,16 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             observer.on(stoppedEvent)
             return Disposables.create()
         }
-        let key = self.observers.insert(observer.on)
+        let key = self.observers.insert(observer)
         let element = self.element
         // RxSwift sends the current value while holding the subject's (recursive) lock, so that no `on(.next)`
         // from another thread can slip in before it.
         observer.on(.next(element))
         self.lock.unlock()
-        return Disposables.create { [weak self] in
-            self?.synchronizedUnsubscribe(key)
-        }
+        return SubscriptionDisposable(owner: self, key: key)
     }
 
-    private func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+    func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
         self.lock.performLocked {
             if self.disposed { return }
             _ = self.observers.removeKey(disposeKey)

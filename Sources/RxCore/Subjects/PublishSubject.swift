@@ -3,13 +3,13 @@
 /// Each notification is broadcasted to all subscribed observers, in subscription order. Observers subscribing
 /// after the subject terminated receive only the terminal event.
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelable, ObserverType,
-    @unchecked Sendable
+    SynchronizedUnsubscribeType, @unchecked Sendable
 {
     /// The observer type of this subject.
     public typealias SubjectObserverType = PublishSubject<Element>
 
-    typealias Observers = Bag<(Event<Element>) -> Void>
-    typealias DisposeKey = Observers.Key
+    typealias Observers = ObserverBag<Element>
+    typealias DisposeKey = ObserverBagKey
 
     /// Indicates whether the subject has any observers
     public var hasObservers: Bool {
@@ -56,7 +56,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
                 return Observers()
             }
         }
-        observers.forEach { $0(event) }
+        observers.on(event)
     }
 
     /// Subscribes an observer to the subject.
@@ -76,12 +76,12 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
             observer.on(.error(RxError.disposed(object: "PublishSubject")))
             return Disposables.create()
         }
-        let key = self.observers.insert(observer.on)
+        let key = self.observers.insert(observer)
         self.lock.unlock()
-        return SubjectSubscription(owner: self, key: key)
+        return SubscriptionDisposable(owner: self, key: key)
     }
 
-    fileprivate func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+    func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
         self.lock.performLocked {
             _ = self.observers.removeKey(disposeKey)
         }
@@ -99,27 +99,5 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ca
             self.observers.removeAll()
             self.stoppedEvent = nil
         }
-    }
-}
-
-/// The subscription a `PublishSubject` returns; disposing it removes the observer.
-private final class SubjectSubscription<Element>: DisposeBase, Disposable, @unchecked Sendable {
-    private let lock = RecursiveLock()
-    private var owner: PublishSubject<Element>?
-    private let key: PublishSubject<Element>.DisposeKey
-
-    init(owner: PublishSubject<Element>, key: PublishSubject<Element>.DisposeKey) {
-        self.owner = owner
-        self.key = key
-        super.init()
-    }
-
-    func dispose() {
-        let owner = lock.performLocked { () -> PublishSubject<Element>? in
-            let owner = self.owner
-            self.owner = nil
-            return owner
-        }
-        owner?.synchronizedUnsubscribe(key)
     }
 }

@@ -8,7 +8,10 @@ final class FakeControl: Sendable {
         var rateLimit: FakeRateLimit?
         var windows: [String: (start: Date, count: Int)] = [:]
         var log: [FakeRecordedRequest] = []
-        var hung: [CheckedContinuation<Void, Never>] = []
+        var hung: [(id: UUID, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Set while the server stops: requests that reach a `.hang` fault late (their client already gave up)
+        /// must not hang, or the graceful shutdown would wait for them forever.
+        var stopping = false
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
@@ -120,18 +123,38 @@ final class FakeControl: Sendable {
 
     // MARK: Hung requests
 
-    /// Suspends until `releaseHung()`.
+    /// Suspends until `releaseHung()` (or until the task is cancelled, so a stopping server never waits on it).
     func hang() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            state.withLock { $0.hung.append(continuation) }
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let cancelled = state.withLock { state -> Bool in
+                    if Task.isCancelled || state.stopping { return true }
+                    state.hung.append((id, continuation))
+                    return false
+                }
+                if cancelled { continuation.resume() }
+            }
+        } onCancel: {
+            let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                guard let index = state.hung.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.hung.remove(at: index).continuation
+            }
+            continuation?.resume()
         }
     }
 
     func releaseHung() {
         let hung = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             defer { state.hung.removeAll() }
-            return state.hung
+            return state.hung.map(\.continuation)
         }
         for continuation in hung { continuation.resume() }
+    }
+
+    /// Marks the server as stopping (or running again) and releases every hung request.
+    func setStopping(_ stopping: Bool) {
+        state.withLock { $0.stopping = stopping }
+        if stopping { releaseHung() }
     }
 }

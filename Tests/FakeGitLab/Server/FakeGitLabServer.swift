@@ -3,15 +3,21 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 import Synchronization
 
 /// The fake's HTTP server: Hummingbird on 127.0.0.1, an ephemeral port, every request handed to one closure.
+///
+/// It runs in its own `ServiceGroup` and stops with a graceful shutdown, not by cancellation: a graceful shutdown
+/// closes the listening socket and still serves (and closes) connections already accepted, whereas cancelling
+/// drops them — which NIO traps in debug builds ("Deinited NIOAsyncWriter without calling finish()") when a client
+/// connected just as the server stopped.
 final class FakeGitLabServer: Sendable {
     typealias Handler = @Sendable (FakeHTTPRequest) async -> FakeAnswer
 
     private let handler: Handler
     private let logLevel: Logger.Level
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let running = Mutex<(group: ServiceGroup, task: Task<Void, Never>)?>(nil)
 
     init(logLevel: String, handler: @escaping Handler) {
         self.handler = handler
@@ -29,26 +35,30 @@ final class FakeGitLabServer: Sendable {
             onServerRunning: { channel in startup.succeed(channel.localAddress?.port ?? 0) },
             logger: logger
         )
-        let running = Task {
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [], logger: logger)
+        )
+        let task = Task {
             do {
-                try await application.run()
+                try await group.run()
                 startup.fail(FakeGitLabError.serverStopped)
             } catch {
                 startup.fail(error)
             }
         }
-        task.withLock { $0 = running }
+        running.withLock { $0 = (group, task) }
         return try await startup.port()
     }
 
-    /// Stops serving and waits for the server to finish.
+    /// Stops accepting connections, finishes the ones in flight, and waits for the server to end.
     func stop() async {
-        let running = task.withLock { task -> Task<Void, Never>? in
-            defer { task = nil }
-            return task
+        let current = running.withLock { running -> (group: ServiceGroup, task: Task<Void, Never>)? in
+            defer { running = nil }
+            return running
         }
-        running?.cancel()
-        await running?.value
+        guard let current else { return }
+        await current.group.triggerGracefulShutdown()
+        await current.task.value
     }
 }
 

@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class MapTests: XCTestCase {
+final class MapTests: RxTest {
     func testMap_transformsEachElement_andForwardsCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([

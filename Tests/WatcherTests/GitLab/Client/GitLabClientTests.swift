@@ -160,7 +160,9 @@ import Testing
         let gitlab = FakeGitLab()
         let api = gitlab.addProject("acme/api")
         gitlab.inject(FakeFault(.stallBody, on: .path("/api/v4/projects")))
-        let configuration = GitLabTestHarness.configuration(retry: .none, timeout: .milliseconds(300))
+        // Real time: the deadline is the transport's. Generous, so that on a loaded machine the head surely
+        // arrives before it and the body's deadline is what fires.
+        let configuration = GitLabTestHarness.configuration(retry: .none, timeout: .seconds(2))
 
         try await GitLabTestHarness.withClient(gitlab, configuration: configuration) { client in
             let error = await GitLabTestHarness.error { try await client.projects.get(.id(api.id)) }

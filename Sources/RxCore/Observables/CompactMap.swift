@@ -1,0 +1,73 @@
+extension ObservableType {
+    /// Projects each element of an observable sequence into an optional form and filters all optional results.
+    ///
+    ///     --"1"--"x"--"3"--|      compactMap { Int($0) }
+    ///     --1---------3----|
+    ///
+    /// An error thrown by `transform` terminates the sequence with that error.
+    ///
+    /// - parameter transform: A transform function to apply to each source element and which returns an element
+    ///   or nil.
+    /// - returns: An observable sequence whose elements are the result of filtering the transform function for
+    ///   each element of the source.
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
+        CompactMap(source: self.asObservable(), transform: transform)
+    }
+}
+
+private final class CompactMapSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType,
+    @unchecked Sendable
+{
+    typealias Transform = (SourceType) throws -> ResultType?
+    typealias ResultType = Observer.Element
+
+    private let transform: Transform
+
+    init(transform: @escaping Transform, observer: Observer, cancel: Cancelable) {
+        self.transform = transform
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<SourceType>) {
+        switch event {
+        case .next(let element):
+            do {
+                if let mappedElement = try self.transform(element) {
+                    self.forwardOn(.next(mappedElement))
+                }
+            } catch let error {
+                self.forwardOn(.error(error))
+                self.dispose()
+            }
+        case .error(let error):
+            self.forwardOn(.error(error))
+            self.dispose()
+        case .completed:
+            self.forwardOn(.completed)
+            self.dispose()
+        }
+    }
+}
+
+private final class CompactMap<SourceType, ResultType>: Producer<ResultType>, @unchecked Sendable {
+    typealias Transform = (SourceType) throws -> ResultType?
+
+    private let source: Observable<SourceType>
+    private let transform: Transform
+
+    init(source: Observable<SourceType>, transform: @escaping Transform) {
+        self.source = source
+        self.transform = transform
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == ResultType {
+        let sink = CompactMapSink(transform: self.transform, observer: observer, cancel: cancel)
+        let subscription = self.source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}

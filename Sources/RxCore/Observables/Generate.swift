@@ -1,0 +1,92 @@
+extension ObservableType {
+    /// Generates an observable sequence by running a state-driven loop producing the sequence's elements, using
+    /// the specified scheduler to run the loop and send out observer messages.
+    ///
+    /// - seealso: [create operator on reactivex.io](http://reactivex.io/documentation/operators/create.html)
+    ///
+    ///     Observable.generate(initialState: 1, condition: { $0 < 20 }, iterate: { $0 * 3 })
+    ///     1-3-9-|
+    ///
+    /// An error thrown by `condition` or `iterate` terminates the sequence with that error.
+    ///
+    /// - parameter initialState: Initial state.
+    /// - parameter condition: Condition to terminate generation (upon returning `false`).
+    /// - parameter scheduler: Scheduler on which to run the generator loop.
+    /// - parameter iterate: Iteration step function.
+    /// - returns: The generated sequence.
+    public static func generate(
+        initialState: Element,
+        condition: @escaping (Element) throws -> Bool,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
+        iterate: @escaping (Element) throws -> Element
+    ) -> Observable<Element> {
+        Generate(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
+    }
+}
+
+private final class GenerateSink<Observer: ObserverType>: Sink<Observer>, GeneratorSink, @unchecked Sendable {
+    typealias Element = Observer.Element
+    typealias Parent = Generate<Element>
+
+    private let parent: Parent
+    private var state: Element
+    private var isFirst = true
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        self.state = parent.initialState
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        self.runGenerator(on: self.parent.scheduler)
+    }
+
+    func step() -> Bool {
+        do {
+            if !self.isFirst {
+                self.state = try self.parent.iterate(self.state)
+            }
+            self.isFirst = false
+            if try self.parent.condition(self.state) {
+                self.forwardOn(.next(self.state))
+                return true
+            }
+            self.forwardOn(.completed)
+        } catch let error {
+            self.forwardOn(.error(error))
+        }
+        self.dispose()
+        return false
+    }
+}
+
+private final class Generate<Element>: Producer<Element>, @unchecked Sendable {
+    fileprivate let initialState: Element
+    fileprivate let condition: (Element) throws -> Bool
+    fileprivate let iterate: (Element) throws -> Element
+    fileprivate let scheduler: ImmediateSchedulerType
+
+    init(
+        initialState: Element,
+        condition: @escaping (Element) throws -> Bool,
+        iterate: @escaping (Element) throws -> Element,
+        scheduler: ImmediateSchedulerType
+    ) {
+        self.initialState = initialState
+        self.condition = condition
+        self.iterate = iterate
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
+        let sink = GenerateSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}

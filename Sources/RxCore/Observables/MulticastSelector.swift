@@ -1,0 +1,89 @@
+extension ObservableType {
+    /// Multicasts the source sequence notifications through an instantiated subject into all uses of the
+    /// sequence within a selector function.
+    ///
+    /// Each subscription to the resulting sequence causes a separate multicast invocation, exposing the sequence
+    /// resulting from the selector function's invocation.
+    ///
+    /// For specializations with fixed subject types, see `publish` and `replay`.
+    ///
+    /// - seealso: [multicast operator on reactivex.io](http://reactivex.io/documentation/operators/publish.html)
+    ///
+    ///     source: --1--2--|
+    ///     multicast({ PublishSubject() }, selector: { shared in shared.map { $0 * 10 } })
+    ///     result: --10-20-|          (the source is subscribed once per subscription, after the selector's
+    ///                                 sequence was subscribed)
+    ///
+    /// An error thrown by `subjectSelector` or `selector` terminates the subscription with that error.
+    ///
+    /// - parameter subjectSelector: Factory function to create an intermediate subject through which the source
+    ///   sequence's elements will be multicast to the selector function.
+    /// - parameter selector: Selector function which can use the multicasted source sequence subject to the
+    ///   policies enforced by the created subject.
+    /// - returns: An observable sequence that contains the elements of a sequence produced by multicasting the
+    ///   source sequence within a selector function.
+    public func multicast<Subject: SubjectType, Result>(
+        _ subjectSelector: @escaping () throws -> Subject,
+        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
+    ) -> Observable<Result> where Subject.Observer.Element == Element {
+        MulticastSelector(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
+    }
+}
+
+private final class MulticastSelectorSink<Subject: SubjectType, Observer: ObserverType>: Sink<Observer>,
+    ObserverType, @unchecked Sendable
+{
+    typealias Element = Observer.Element
+    typealias Parent = MulticastSelector<Subject, Element>
+
+    private let parent: Parent
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        do {
+            let subject = try parent.subjectSelector()
+            let connectable = parent.source.multicast(subject)
+            let observable = try parent.selector(connectable.asObservable())
+            let subscription = observable.subscribe(self)
+            let connection = connectable.connect()
+            return Disposables.create(subscription, connection)
+        } catch {
+            forwardOn(.error(error))
+            dispose()
+            return Disposables.create()
+        }
+    }
+
+    func on(_ event: Event<Element>) {
+        forwardOn(event)
+        if event.isStopEvent {
+            dispose()
+        }
+    }
+}
+
+private final class MulticastSelector<Subject: SubjectType, Result>: Producer<Result>, @unchecked Sendable {
+    typealias SubjectSelectorType = () throws -> Subject
+    typealias SelectorType = (Observable<Subject.Element>) throws -> Observable<Result>
+
+    let source: Observable<Subject.Observer.Element>
+    let subjectSelector: SubjectSelectorType
+    let selector: SelectorType
+
+    init(source: Observable<Subject.Observer.Element>, subjectSelector: @escaping SubjectSelectorType, selector: @escaping SelectorType) {
+        self.source = source
+        self.subjectSelector = subjectSelector
+        self.selector = selector
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Result {
+        let sink = MulticastSelectorSink<Subject, Observer>(parent: self, observer: observer, cancel: cancel)
+        return (sink: sink, subscription: sink.run())
+    }
+}

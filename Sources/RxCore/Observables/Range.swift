@@ -1,0 +1,81 @@
+extension ObservableType where Element: RxAbstractInteger {
+    /// Generates an observable sequence of integral numbers within a specified range, using the specified
+    /// scheduler to generate and send out observer messages.
+    ///
+    /// - seealso: [range operator on reactivex.io](http://reactivex.io/documentation/operators/range.html)
+    ///
+    ///     Observable.range(start: 5, count: 3)
+    ///     5-6-7-|
+    ///
+    /// RxSwift stops the process on a negative `count` or a range past `Element.max`; here the sequence fails
+    /// instead, with `RxError.argumentOutOfRange` or `RxError.overflow`.
+    ///
+    /// - parameter start: The value of the first integer in the sequence.
+    /// - parameter count: The number of sequential integers to generate.
+    /// - parameter scheduler: Scheduler to run the generator loop on.
+    /// - returns: An observable sequence that contains a range of sequential integral numbers.
+    public static func range(
+        start: Element,
+        count: Element,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element> {
+        if count < 0 {
+            return Observable.error(RxError.argumentOutOfRange)
+        }
+        if count > 0 && start.addingReportingOverflow(count - 1).overflow {
+            return Observable.error(RxError.overflow)
+        }
+        return RangeProducer(start: start, count: count, scheduler: scheduler)
+    }
+}
+
+private final class RangeSink<Observer: ObserverType>: Sink<Observer>, GeneratorSink, @unchecked Sendable
+where Observer.Element: RxAbstractInteger {
+    typealias Parent = RangeProducer<Observer.Element>
+
+    private let parent: Parent
+    private var offset: Observer.Element = 0
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        self.runGenerator(on: self.parent.scheduler)
+    }
+
+    func step() -> Bool {
+        if self.offset < self.parent.count {
+            self.forwardOn(.next(self.parent.start + self.offset))
+            self.offset += 1
+            return true
+        }
+        self.forwardOn(.completed)
+        self.dispose()
+        return false
+    }
+}
+
+private final class RangeProducer<Element: RxAbstractInteger>: Producer<Element>, @unchecked Sendable {
+    fileprivate let start: Element
+    fileprivate let count: Element
+    fileprivate let scheduler: ImmediateSchedulerType
+
+    init(start: Element, count: Element, scheduler: ImmediateSchedulerType) {
+        self.start = start
+        self.count = count
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
+        let sink = RangeSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}

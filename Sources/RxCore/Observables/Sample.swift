@@ -1,0 +1,117 @@
+extension ObservableType {
+    /// Samples the source observable sequence using a sampler observable sequence producing sampling ticks.
+    ///
+    /// Upon each sampling tick, the latest element (if any) in the source sequence during the last sampling
+    /// interval is sent to the resulting sequence.
+    ///
+    /// **In case there were no new elements between sampler ticks, if a default value has been set then it is
+    /// sent to the resulting sequence otherwise no element is sent.**
+    ///
+    /// - seealso: [sample operator on reactivex.io](http://reactivex.io/documentation/operators/sample.html)
+    ///
+    ///     source:   --1--2-----3---------|
+    ///     sampler:  ----x----x----x----x----x
+    ///     result:   ----1----2----3-----------|   (completes at the first tick after the source completed)
+    ///
+    /// - parameter sampler: Sampling tick sequence.
+    /// - parameter defaultValue: a value to return if there are no new elements between sampler ticks.
+    /// - returns: Sampled observable sequence.
+    public func sample<Source: ObservableType>(_ sampler: Source, defaultValue: Element? = nil)
+        -> Observable<Element>
+    {
+        Sample(source: asObservable(), sampler: sampler.asObservable(), defaultValue: defaultValue)
+    }
+}
+
+private final class SamplerSink<Observer: ObserverType, SampleType>: ObserverType, @unchecked Sendable {
+    // @unchecked: all state lives in the parent sink and is touched under the parent's lock.
+    typealias Element = SampleType
+    typealias Parent = SampleSequenceSink<Observer, SampleType>
+
+    private let parent: Parent
+
+    init(parent: Parent) {
+        self.parent = parent
+    }
+
+    func on(_ event: Event<Element>) {
+        parent.lock.performLocked {
+            switch event {
+            case .next, .completed:
+                if let element = parent.element {
+                    parent.element = nil
+                    parent.forwardOn(.next(element))
+                } else if let defaultValue = parent.parent.defaultValue {
+                    parent.forwardOn(.next(defaultValue))
+                }
+                if parent.atEnd {
+                    parent.forwardOn(.completed)
+                    parent.dispose()
+                }
+            case .error(let error):
+                parent.forwardOn(.error(error))
+                parent.dispose()
+            }
+        }
+    }
+}
+
+private final class SampleSequenceSink<Observer: ObserverType, SampleType>: Sink<Observer>, ObserverType,
+    @unchecked Sendable
+{
+    typealias Element = Observer.Element
+    typealias Parent = Sample<Element, SampleType>
+
+    let parent: Parent
+    let lock = RecursiveLock()
+    private let sourceSubscription = SingleAssignmentDisposable()
+
+    // state, guarded by `lock`
+    var element: Element?
+    var atEnd = false
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        sourceSubscription.setDisposable(parent.source.subscribe(self))
+        let samplerSubscription = parent.sampler.subscribe(SamplerSink(parent: self))
+        return Disposables.create(sourceSubscription, samplerSubscription)
+    }
+
+    func on(_ event: Event<Element>) {
+        lock.performLocked {
+            switch event {
+            case .next(let element):
+                self.element = element
+            case .error:
+                forwardOn(event)
+                dispose()
+            case .completed:
+                atEnd = true
+                sourceSubscription.dispose()
+            }
+        }
+    }
+}
+
+private final class Sample<Element, SampleType>: Producer<Element>, @unchecked Sendable {
+    let source: Observable<Element>
+    let sampler: Observable<SampleType>
+    let defaultValue: Element?
+
+    init(source: Observable<Element>, sampler: Observable<SampleType>, defaultValue: Element?) {
+        self.source = source
+        self.sampler = sampler
+        self.defaultValue = defaultValue
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
+        let sink = SampleSequenceSink(parent: self, observer: observer, cancel: cancel)
+        return (sink: sink, subscription: sink.run())
+    }
+}

@@ -1,0 +1,108 @@
+extension ObservableType {
+    /// Creates an observable sequence that emits the given elements in order, then completes.
+    ///
+    /// - seealso: [from operator on reactivex.io](http://reactivex.io/documentation/operators/from.html)
+    ///
+    ///     Observable.of(1, 2, 3)
+    ///     1-2-3-|
+    ///
+    /// Each element is a separate unit of work on `scheduler`. On the default `CurrentThreadScheduler`, two such
+    /// sequences subscribed in the same unit of work therefore interleave (`merge(of(1, 2), of(3, 4))` emits
+    /// 1, 3, 2, 4), exactly as in RxSwift.
+    ///
+    /// - parameter elements: Elements to generate.
+    /// - parameter scheduler: Scheduler to send elements on.
+    /// - returns: The observable sequence whose elements are pulled from the given arguments.
+    public static func of(
+        _ elements: Element...,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element> {
+        ObservableSequence(elements: elements, scheduler: scheduler)
+    }
+
+    /// Converts an array to an observable sequence.
+    ///
+    /// - seealso: [from operator on reactivex.io](http://reactivex.io/documentation/operators/from.html)
+    ///
+    ///     Observable.from([1, 2, 3])
+    ///     1-2-3-|
+    ///
+    /// - parameter array: The elements to emit, in order.
+    /// - parameter scheduler: Scheduler to send the elements on.
+    /// - returns: The observable sequence whose elements are pulled from the given enumerable sequence.
+    public static func from(
+        _ array: [Element],
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element> {
+        ObservableSequence(elements: array, scheduler: scheduler)
+    }
+
+    /// Converts a sequence to an observable sequence.
+    ///
+    /// - seealso: [from operator on reactivex.io](http://reactivex.io/documentation/operators/from.html)
+    ///
+    ///     Observable.from(1...3)
+    ///     1-2-3-|
+    ///
+    /// The sequence is iterated lazily, one element per unit of work, and anew for every subscription.
+    ///
+    /// - parameter sequence: The elements to emit, in order.
+    /// - parameter scheduler: Scheduler to send the elements on.
+    /// - returns: The observable sequence whose elements are pulled from the given enumerable sequence.
+    public static func from<Source: Swift.Sequence>(
+        _ sequence: Source,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element> where Source.Element == Element {
+        ObservableSequence(elements: sequence, scheduler: scheduler)
+    }
+}
+
+private final class ObservableSequenceSink<Source: Swift.Sequence, Observer: ObserverType>: Sink<Observer>,
+    GeneratorSink, @unchecked Sendable
+where Source.Element == Observer.Element {
+    typealias Parent = ObservableSequence<Source>
+
+    private let parent: Parent
+    private var iterator: Source.Iterator
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        self.iterator = parent.elements.makeIterator()
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> Disposable {
+        self.runGenerator(on: self.parent.scheduler)
+    }
+
+    func step() -> Bool {
+        if let element = self.iterator.next() {
+            self.forwardOn(.next(element))
+            return true
+        }
+        self.forwardOn(.completed)
+        self.dispose()
+        return false
+    }
+}
+
+private final class ObservableSequence<Source: Swift.Sequence>: Producer<Source.Element>, @unchecked Sendable {
+    fileprivate let elements: Source
+    fileprivate let scheduler: ImmediateSchedulerType
+
+    init(elements: Source, scheduler: ImmediateSchedulerType) {
+        self.elements = elements
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: Cancelable
+    ) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
+        let sink = ObservableSequenceSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}

@@ -1,0 +1,71 @@
+extension ObservableType {
+    /// Wraps the source sequence in order to run its subscription and unsubscription logic on the specified
+    /// scheduler.
+    ///
+    /// This operation is not commonly used.
+    ///
+    /// This only performs the side-effects of subscription and unsubscription on the specified scheduler.
+    ///
+    /// In order to invoke observer callbacks on a `scheduler`, use `observe(on:)`.
+    ///
+    /// - seealso: [subscribeOn operator on reactivex.io](http://reactivex.io/documentation/operators/subscribeon.html)
+    ///
+    ///     subscribe(on: s)
+    ///     subscribe ──schedule on s──▶ source.subscribe(…)      dispose ──schedule on s──▶ subscription.dispose()
+    ///
+    /// - parameter scheduler: Scheduler to perform subscription and unsubscription actions on.
+    /// - returns: The source sequence whose subscriptions and unsubscriptions happen on the specified scheduler.
+    public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        SubscribeOn(source: asObservable(), scheduler: scheduler)
+    }
+}
+
+private final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+    typealias Parent = SubscribeOn<Element>
+
+    private let parent: Parent
+
+    init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        forwardOn(event)
+        if event.isStopEvent {
+            dispose()
+        }
+    }
+
+    func run() -> Disposable {
+        let disposeEverything = SerialDisposable()
+        let cancelSchedule = SingleAssignmentDisposable()
+        disposeEverything.disposable = cancelSchedule
+
+        let disposeSchedule = parent.scheduler.schedule(()) { _ -> Disposable in
+            let subscription = self.parent.source.subscribe(self)
+            disposeEverything.disposable = ScheduledDisposable(scheduler: self.parent.scheduler, disposable: subscription)
+            return Disposables.create()
+        }
+        cancelSchedule.setDisposable(disposeSchedule)
+        return disposeEverything
+    }
+}
+
+private final class SubscribeOn<Element>: Producer<Element>, @unchecked Sendable {
+    let source: Observable<Element>
+    let scheduler: ImmediateSchedulerType
+
+    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
+        self.source = source
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
+        let sink = SubscribeOnSink(parent: self, observer: observer, cancel: cancel)
+        return (sink: sink, subscription: sink.run())
+    }
+}

@@ -1,0 +1,55 @@
+import FakeGitLab
+import Foundation
+import Notifier
+import Synchronization
+
+@testable import Watcher
+
+/// A fake GitLab, a live client for it, a real SQLite store in a temporary directory and a poller factory:
+/// what the engine's integration tests need, cleaned up afterwards.
+struct EngineTestHarness {
+    let fake: FakeGitLab
+    let client: GitLabClient
+    let store: SQLiteStateStore
+    let clock: TestClock
+
+    /// Runs `body` with a started fake GitLab (populated by the caller beforehand) and a fresh store.
+    static func run(
+        _ fake: FakeGitLab,
+        _ body: (EngineTestHarness) async throws -> Void
+    ) async throws {
+        let directory = TemporaryDirectory()
+        try await GitLabTestHarness.withClient(fake) { client in
+            let store = try SQLiteStateStore(StoreConfiguration(path: directory.file("state.sqlite")))
+            try await body(EngineTestHarness(fake: fake, client: client, store: store, clock: TestClock()))
+        }
+    }
+
+    /// A poller for `project`, keyed under the instance `fake`.
+    func poller(_ project: FakeProject, options: PollOptions = PollOptions()) -> ProjectPoller {
+        ProjectPoller(
+            key: ProjectKey(instance: "fake", id: project.id),
+            options: options,
+            source: GitLabProjectSource(client: client),
+            store: store,
+            router: EventRouter(rules: []),
+            now: clock.now
+        )
+    }
+
+    /// Every stored event of `project`, oldest first, decoded.
+    func events(of project: FakeProject) async throws -> [WatchEvent] {
+        try await store.recentEvents(EventFilter(projectKey: "fake/\(project.id)", limit: 10_000))
+            .reversed()
+            .map { try WatchEvent(outbox: $0.event) }
+    }
+}
+
+/// A clock that moves one minute every time it is read, so successive polls have distinct, known times.
+final class TestClock: Sendable {
+    private let ticks = Mutex(0)
+
+    var now: @Sendable () -> Date {
+        { Date(timeIntervalSince1970: 1_800_000_000 + 60 * Double(self.ticks.withLock { $0 += 1; return $0 })) }
+    }
+}
