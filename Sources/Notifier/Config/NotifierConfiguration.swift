@@ -112,6 +112,11 @@ public struct NotifierConfiguration: Sendable {
         sinks.first { $0.name == name }
     }
 
+    /// Builds the sink with this name (for `glwatch` test messages), or `nil` when there is none.
+    public func makeSink(named name: String, transport: any HTTPTransport, output: any TextOutput) -> (any Sink)? {
+        sink(named: name)?.makeSink(transport: transport, output: output)
+    }
+
     /// Builds every sink.
     public func makeSinks(transport: any HTTPTransport, output: any TextOutput) -> [any Sink] {
         sinks.map { $0.makeSink(transport: transport, output: output) }

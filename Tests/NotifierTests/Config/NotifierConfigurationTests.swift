@@ -117,5 +117,7 @@ import Testing
         #expect(sinks[0] is StdoutSink)
         #expect(sinks[1] is TeamsSink)
         #expect(configuration.policies["b"]?.rateLimit == SinkKind.teams.defaultRateLimit)
+        #expect(configuration.makeSink(named: "b", transport: FakeTransport(), output: CapturedOutput()) is TeamsSink)
+        #expect(configuration.makeSink(named: "c", transport: FakeTransport(), output: CapturedOutput()) == nil)
     }
 }
