@@ -10,6 +10,8 @@ import PackageDescription
 ///   with exact per-request deadlines and flat memory.
 /// - Hummingbird (+~34 s once NIO is built): the fake GitLab, test webhook receivers, `/metrics`.
 /// - Yams, swift-mustache, swift-crypto: YAML config/rules with positions, templates, HMAC signatures.
+/// - swift-metrics + swift-prometheus (small, no NIO of their own): the `/metrics` endpoint through the
+///   standard metrics API, so every part records metrics without knowing the backend; MetricsTestKit in tests.
 /// - OpenCombine: only linked into the benchmark executable, as RxCore's yardstick.
 let package = Package(
     name: "glwatch",
@@ -33,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.20.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
     ],
     targets: [
         // MARK: Libraries
@@ -67,6 +71,9 @@ let package = Package(
                 // The raw SQLite C API, for `glwatch bench store`'s plain bulk-insert baseline.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
 
@@ -95,7 +102,13 @@ let package = Package(
             name: "NotifierTests",
             dependencies: ["Notifier", "RxCoreTest", .product(name: "Hummingbird", package: "hummingbird")]
         ),
-        .testTarget(name: "WatcherTests", dependencies: ["Watcher", "RxCoreTest", "FakeGitLab"]),
+        .testTarget(
+            name: "WatcherTests",
+            dependencies: [
+                "Watcher", "RxCoreTest", "FakeGitLab",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["Watcher", "FakeGitLab"]),
     ],
     swiftLanguageModes: [.v6]
