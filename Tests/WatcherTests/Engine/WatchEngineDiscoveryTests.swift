@@ -216,8 +216,8 @@ import Testing
             #expect(report.discoveryFailures == 1)
             #expect(report.discoveries.first?.failure?.contains("404") == true)
             #expect(report.polled == 1)
-            let observed6 = try await harness.status(of: api)
-            #expect(observed6 == .active)
+            let status = try await harness.status(of: api)
+            #expect(status == .active)
         }
     }
 }
