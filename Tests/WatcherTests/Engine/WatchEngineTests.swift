@@ -208,4 +208,35 @@ import Testing
             #expect(probe.seen.all.contains(.stored(project: harness.key(api), events: 1, deliveries: 1)))
         }
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testClientRateLimitSignal_pausesTheHostsPipelines_untilGitLabsTime() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(1, by: [ann])
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        try await EngineTestHarness.run(fake, scheduler: scheduler) { harness in
+            let engine = harness.engine(targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler)
+            let probe = ActivityProbe(engine)
+            let running = engine.start()
+            defer { running.dispose() }
+            scheduler.advanceTo(1)
+            _ = await probe.nextDiscovery()
+            scheduler.advanceTo(31)
+            _ = await probe.nextPoll(of: harness.key(api))
+
+            // GitLab throttles the host (a 429 seen by any request of the client) until 500.
+            harness.client.rateLimiter.throttle(until: Date(timeIntervalSince1970: 500))
+            scheduler.advanceTo(300)
+
+            let host = harness.client.hostName
+            #expect(probe.seen.all.contains(.hostPaused(host: host, until: Date(timeIntervalSince1970: 500))))
+            #expect(engine.lanes[host]?.isPaused == true)
+            scheduler.advanceTo(501)
+            let next = await probe.nextPoll(of: harness.key(api))
+            // The poll due at 91 waited for the host, and ran as soon as GitLab's time came.
+            #expect(next?.startedAt == Date(timeIntervalSince1970: 500))
+            #expect(probe.seen.all.contains(.hostResumed(host: host)))
+        }
+    }
 }
