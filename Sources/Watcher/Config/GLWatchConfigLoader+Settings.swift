@@ -16,7 +16,9 @@ extension GLWatchConfigLoader {
         var log = LogConfig()
         guard let map = document.mapping("log", context: "\"log\"") else { return log }
         map.checkKeys(ConfigSection.log.names)
-        log.format = word(map, "format", LogConfig.Format.allCases.map(\.rawValue)).flatMap { LogConfig.Format(rawValue: $0) } ?? log.format
+        log.format =
+            word(map, "format", LogConfig.Format.allCases.map(\.rawValue)).flatMap { LogConfig.Format(rawValue: $0) }
+            ?? log.format
         log.level = word(map, "level", LogConfig.levelNames).flatMap { Logger.Level(rawValue: $0) } ?? log.level
         return log
     }

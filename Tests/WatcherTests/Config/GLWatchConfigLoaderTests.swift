@@ -7,7 +7,10 @@ import Testing
 
 @Suite struct GLWatchConfigLoaderTests {
     let system = FakeConfigSystem(
-        variables: ["HOME": "/home/ada", "GITLAB_TOKEN": "glpat-SECRETVALUE123", "SLACK_URL": "https://hooks.slack.com/services/T/B/SECRET"],
+        variables: [
+            "HOME": "/home/ada", "GITLAB_TOKEN": "glpat-SECRETVALUE123",
+            "SLACK_URL": "https://hooks.slack.com/services/T/B/SECRET",
+        ],
         files: ["/run/secrets/gitlab": "glpat-FROMFILE\n"]
     )
 
@@ -132,7 +135,9 @@ import Testing
         #expect(
             config.watchTargets == [
                 WatchTarget(
-                    instance: "work", scope: .project(.id(42)), options: options,
+                    instance: "work",
+                    scope: .project(.id(42)),
+                    options: options,
                     cadence: Cadence(base: 30, ceiling: 900)
                 ),
                 WatchTarget(
@@ -142,7 +147,9 @@ import Testing
                     cadence: Cadence(base: 60)
                 ),
                 WatchTarget(
-                    instance: "work", scope: .membership(includeArchived: false), options: membershipOptions,
+                    instance: "work",
+                    scope: .membership(includeArchived: false),
+                    options: membershipOptions,
                     cadence: Cadence(base: 60)
                 ),
             ]
