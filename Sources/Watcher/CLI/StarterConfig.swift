@@ -69,6 +69,8 @@ enum StarterConfig {
         # engine:
         #   max_concurrent_polls_per_host: 4
         #   discovery_interval: 10m         # how often groups are checked for new projects
+        #   poll_timeout: 10m               # a poll running longer is cancelled and counted as failed
+        #   lagging_after_intervals: 5      # missed intervals before a watcher.lagging event
         #   shutdown_grace: 10s             # time for in-flight deliveries on SIGTERM
         """#
 }

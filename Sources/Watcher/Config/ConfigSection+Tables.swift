@@ -179,6 +179,18 @@ extension ConfigSection {
                 "How often group and membership targets look for added or removed projects."
             ),
             ConfigKey(
+                "poll_timeout",
+                .duration,
+                default: "10m",
+                "The longest one poll may run before it is cancelled and counted as failed."
+            ),
+            ConfigKey(
+                "lagging_after_intervals",
+                .integer(minimum: 1),
+                default: "5",
+                "A project that has not completed a poll for this many of its intervals is reported lagging."
+            ),
+            ConfigKey(
                 "shutdown_grace",
                 .duration,
                 default: "10s",

@@ -47,8 +47,14 @@ extension GLWatchConfigLoader {
         var engine = EngineConfig()
         guard let map = document.mapping("engine", context: "\"engine\"") else { return engine }
         map.checkKeys(ConfigSection.engine.names)
-        if let value = map.int("max_concurrent_polls_per_host", minimum: 1) { engine.maxConcurrentPollsPerHost = value }
-        if let value = map.duration("discovery_interval", minimum: 1) { engine.discoveryInterval = value }
+        if let value = map.int("max_concurrent_polls_per_host", minimum: 1) {
+            engine.configuration.maxConcurrentPollsPerHost = value
+        }
+        if let value = map.duration("discovery_interval", minimum: 1) { engine.configuration.discoveryInterval = value }
+        if let value = map.duration("poll_timeout", minimum: 1) { engine.configuration.pollTimeout = value }
+        if let value = map.int("lagging_after_intervals", minimum: 1) {
+            engine.configuration.laggingAfterIntervals = value
+        }
         if let value = map.duration("shutdown_grace", minimum: 0) { engine.shutdownGrace = value }
         return engine
     }

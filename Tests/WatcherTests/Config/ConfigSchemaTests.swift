@@ -80,7 +80,12 @@ import Yams
         state: {path: /state.db}
         log: {format: json, level: debug}
         metrics: {enabled: true, listen: "127.0.0.1:9000"}
-        engine: {max_concurrent_polls_per_host: 1, discovery_interval: 1m, shutdown_grace: 1s}
+        engine:
+          max_concurrent_polls_per_host: 1
+          discovery_interval: 1m
+          poll_timeout: 1m
+          lagging_after_intervals: 3
+          shutdown_grace: 1s
         """
 
     @Test func testEverySchemaKey_isAcceptedByTheLoader() throws {
