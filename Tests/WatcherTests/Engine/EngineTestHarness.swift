@@ -1,7 +1,9 @@
 import FakeGitLab
 import Foundation
 import Notifier
+import RxCore
 import Synchronization
+import Logging
 
 @testable import Watcher
 
@@ -13,13 +15,16 @@ struct EngineTestHarness {
     let store: SQLiteStateStore
     let clock: TestClock
 
-    /// Runs `body` with a started fake GitLab (populated by the caller beforehand) and a fresh store.
+    /// Runs `body` with a started fake GitLab (populated by the caller beforehand) and a fresh store; the client
+    /// waits on `scheduler` (a live one by default).
     static func run(
         _ fake: FakeGitLab,
+        auth: GitLabAuth = .none,
+        scheduler: (any SchedulerType)? = nil,
         _ body: (EngineTestHarness) async throws -> Void
     ) async throws {
         let directory = TemporaryDirectory()
-        try await GitLabTestHarness.withClient(fake) { client in
+        try await GitLabTestHarness.withClient(fake, auth: auth, scheduler: scheduler) { client in
             let store = try SQLiteStateStore(StoreConfiguration(path: directory.file("state.sqlite")))
             try await body(EngineTestHarness(fake: fake, client: client, store: store, clock: TestClock()))
         }
@@ -37,6 +42,16 @@ struct EngineTestHarness {
         )
     }
 
+    /// The store key of `project`.
+    func key(_ project: FakeProject) -> ProjectKey {
+        ProjectKey(instance: "fake", id: project.id)
+    }
+
+    /// The stored status of `project`.
+    func status(of project: FakeProject) async throws -> ProjectStatus? {
+        try await store.projectState(key(project))?.record.status
+    }
+
     /// Every stored event of `project`, oldest first, decoded.
     func events(of project: FakeProject) async throws -> [WatchEvent] {
         try await store.recentEvents(EventFilter(projectKey: "fake/\(project.id)", limit: 10_000))
@@ -51,5 +66,36 @@ final class TestClock: Sendable {
 
     var now: @Sendable () -> Date {
         { Date(timeIntervalSince1970: 1_800_000_000 + 60 * Double(self.ticks.withLock { $0 += 1; return $0 })) }
+    }
+}
+
+extension EngineTestHarness {
+    /// A target covering `group` (with subgroups) on the fake, polled every `base` seconds.
+    func groupTarget(_ group: String, base: TimeInterval = 60, includeArchived: Bool = false) -> WatchTarget {
+        WatchTarget(
+            instance: "fake",
+            scope: .group(.path(group), includeSubgroups: true, includeArchived: includeArchived),
+            cadence: Cadence(base: base)
+        )
+    }
+
+    /// An engine on the fake with the harness's store, a live scheduler and no rules.
+    func engine(
+        targets: [WatchTarget],
+        store: (any StateStore)? = nil,
+        scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .default),
+        configuration: EngineConfiguration = EngineConfiguration(),
+        router: EventRouter = EventRouter(rules: [])
+    ) -> WatchEngine {
+        WatchEngine(
+            clients: ["fake": client],
+            targets: targets,
+            store: store ?? self.store,
+            router: router,
+            scheduler: scheduler,
+            configuration: configuration,
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+            random: { 0.5 }
+        )
     }
 }
