@@ -28,6 +28,8 @@ final class WatcherMetrics: Sendable {
         static let deadLetters = "glwatch_delivery_dead_letters"
         static let oldestWaiting = "glwatch_delivery_oldest_waiting_seconds"
         static let projects = "glwatch_projects"
+        static let discoveries = "glwatch_discoveries_total"
+        static let watchedProjects = "glwatch_watched_projects"
     }
 
     let polls: LabeledMetrics<Counter>
@@ -44,6 +46,8 @@ final class WatcherMetrics: Sendable {
     let deadLetters: LabeledMetrics<Gauge>
     let oldestWaiting: LabeledMetrics<Gauge>
     let projects: LabeledMetrics<Gauge>
+    let discoveries: LabeledMetrics<Counter>
+    let watchedProjects: Gauge
 
     /// Creates the metrics on `factory` (a `PrometheusMetricsFactory` in production).
     init(factory: any MetricsFactory) {
@@ -61,6 +65,8 @@ final class WatcherMetrics: Sendable {
         deadLetters = .gauges(Name.deadLetters, labels: ["sink"], factory: factory)
         oldestWaiting = .gauges(Name.oldestWaiting, labels: ["sink"], factory: factory)
         projects = .gauges(Name.projects, labels: ["status"], factory: factory)
+        discoveries = .counters(Name.discoveries, labels: ["outcome"], factory: factory)
+        watchedProjects = Gauge(label: Name.watchedProjects, factory: factory)
     }
 
     // MARK: Polls
