@@ -28,9 +28,23 @@ struct PollLoop: Sendable {
     /// A source of values in `0..<1` for jitter and the initial phase.
     let unitRandom: @Sendable () -> Double
 
+    /// One finished poll and the wait chosen before the next.
+    struct Tick: Sendable, Equatable {
+        /// What the poll found.
+        var outcome: PollOutcome
+        /// The delay before the next poll starts.
+        var nextDelay: TimeInterval
+    }
+
     /// Starts polling on subscription; emits each poll's outcome. A poll that errors counts as `.failed`.
     /// Disposing stops the loop and disposes an in-flight poll (cancelling its requests).
     func outcomes(poll: @escaping @Sendable () -> Single<PollOutcome>) -> Observable<PollOutcome> {
+        ticks(poll: poll).map(\.outcome)
+    }
+
+    /// Like `outcomes(poll:)`, with the delay chosen before each next poll (the engine's lag watchdog measures
+    /// a project against it).
+    func ticks(poll: @escaping @Sendable () -> Single<PollOutcome>) -> Observable<Tick> {
         let cadence = cadence
         let scheduler = scheduler
         let unitRandom = unitRandom
@@ -46,7 +60,7 @@ struct PollLoop: Sendable {
                     case .failure: outcome = .failed
                     }
                     let delay = streaks.record(outcome, cadence: cadence, unitRandom: unitRandom())
-                    observer.onNext(outcome)
+                    observer.onNext(Tick(outcome: outcome, nextDelay: delay))
                     recurse.schedule((), dueTime: .timeInterval(delay))
                 }
             }

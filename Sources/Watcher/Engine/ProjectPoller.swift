@@ -1,5 +1,6 @@
 import Foundation
 import Notifier
+import Synchronization
 
 /// Polls one project: observe heads → work out what is new → build events → route them → store everything in
 /// one transaction (`StateStore.apply`). That transaction is the only commit point: killed at any moment, the
@@ -19,7 +20,7 @@ final class ProjectPoller: @unchecked Sendable {
     let options: PollOptions
     let source: any ProjectSource
     let store: any StateStore
-    let router: EventRouter
+    private let currentRouter: Mutex<EventRouter>
     let changedPaths: (any ChangedPathsProvider)?
     let now: @Sendable () -> Date
 
@@ -40,7 +41,7 @@ final class ProjectPoller: @unchecked Sendable {
         self.options = options
         self.source = source
         self.store = store
-        self.router = router
+        self.currentRouter = Mutex(router)
         self.changedPaths = changedPaths
         self.now = now
     }
@@ -63,6 +64,15 @@ final class ProjectPoller: @unchecked Sendable {
         } catch {
             return .failed
         }
+    }
+
+    /// The rules events are routed with.
+    var router: EventRouter { currentRouter.withLock { $0 } }
+
+    /// Routes the events of later polls with `router` (a reloaded configuration); a poll in flight keeps the
+    /// rules it started with.
+    func replace(router: EventRouter) {
+        currentRouter.withLock { $0 = router }
     }
 
     /// Forgets the cached project record, so the next poll fetches it (detecting renames, archiving and a new
@@ -162,6 +172,7 @@ final class ProjectPoller: @unchecked Sendable {
 
     /// Routes each event and pairs it with its planned deliveries.
     func plan(_ events: [WatchEvent]) async throws -> [PlannedEvent] {
+        let router = self.router
         var planned: [PlannedEvent] = []
         for event in events {
             let decision = try await router.route(event, changedPaths: changedPaths)

@@ -1,7 +1,9 @@
 import FakeGitLab
 import Foundation
 import Notifier
+import RxCore
 import Synchronization
+import Logging
 
 @testable import Watcher
 
@@ -51,5 +53,36 @@ final class TestClock: Sendable {
 
     var now: @Sendable () -> Date {
         { Date(timeIntervalSince1970: 1_800_000_000 + 60 * Double(self.ticks.withLock { $0 += 1; return $0 })) }
+    }
+}
+
+extension EngineTestHarness {
+    /// A target covering `group` (with subgroups) on the fake, polled every `base` seconds.
+    func groupTarget(_ group: String, base: TimeInterval = 60, includeArchived: Bool = false) -> WatchTarget {
+        WatchTarget(
+            instance: "fake",
+            scope: .group(.path(group), includeSubgroups: true, includeArchived: includeArchived),
+            cadence: Cadence(base: base)
+        )
+    }
+
+    /// An engine on the fake with the harness's store, a live scheduler and no rules.
+    func engine(
+        targets: [WatchTarget],
+        store: (any StateStore)? = nil,
+        scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .default),
+        configuration: EngineConfiguration = EngineConfiguration(),
+        router: EventRouter = EventRouter(rules: [])
+    ) -> WatchEngine {
+        WatchEngine(
+            clients: ["fake": client],
+            targets: targets,
+            store: store ?? self.store,
+            router: router,
+            scheduler: scheduler,
+            configuration: configuration,
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+            random: { 0.5 }
+        )
     }
 }

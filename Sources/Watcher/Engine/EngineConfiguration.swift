@@ -1,0 +1,39 @@
+import Foundation
+
+/// How the watch engine shares GitLab among its pipelines: the per-host cap, discovery and the lag watchdog.
+///
+/// Per-target settings (branches, cadence) live in `WatchTarget`; these are the engine-wide ones, each with a
+/// default that suits gitlab.com.
+struct EngineConfiguration: Sendable, Equatable {
+    /// Polls running at once against one host, shared by every target on it (GitLab answers requests of one
+    /// user in parallel, but a burst of hundreds only earns a 429).
+    var maxConcurrentPollsPerHost: Int
+    /// How often group and membership targets list their projects again (new, renamed, archived, deleted).
+    var discoveryInterval: TimeInterval
+    /// A project is reported `watcher.lagging` when it has not completed a poll for this many of its intervals.
+    var laggingAfterIntervals: Int
+    /// How often the lag watchdog looks; it never looks less often than the shortest base interval.
+    var watchdogInterval: TimeInterval
+    /// The longest one poll may run (waiting for a free slot on its host not included) before it is cancelled
+    /// and counted as failed, so a hung project never holds a host slot for good.
+    var pollTimeout: TimeInterval
+    /// How long a host is paused when GitLab rate-limits it without saying for how long.
+    var defaultRateLimitPause: TimeInterval
+
+    /// Creates a configuration; every value has a default.
+    init(
+        maxConcurrentPollsPerHost: Int = 4,
+        discoveryInterval: TimeInterval = 600,
+        laggingAfterIntervals: Int = 5,
+        watchdogInterval: TimeInterval = 60,
+        pollTimeout: TimeInterval = 600,
+        defaultRateLimitPause: TimeInterval = 60
+    ) {
+        self.maxConcurrentPollsPerHost = max(1, maxConcurrentPollsPerHost)
+        self.discoveryInterval = max(1, discoveryInterval)
+        self.laggingAfterIntervals = max(1, laggingAfterIntervals)
+        self.watchdogInterval = max(0.001, watchdogInterval)
+        self.pollTimeout = max(0.001, pollTimeout)
+        self.defaultRateLimitPause = max(0, defaultRateLimitPause)
+    }
+}

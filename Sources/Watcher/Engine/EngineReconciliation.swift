@@ -1,0 +1,11 @@
+/// What one reconciliation of discovered projects against running pipelines changed.
+struct EngineReconciliation {
+    /// Pipelines created (to start when the engine runs).
+    var added: [ProjectPipeline] = []
+    /// Pipelines to stop (their project is no longer watched, or is now watched by another target).
+    var stopped: [ProjectPipeline] = []
+    /// Pipelines whose project's path changed.
+    var renamed: [ProjectPipeline] = []
+    /// Projects no longer watched by any target, with the status to record.
+    var removed: [(key: ProjectKey, status: ProjectStatus)] = []
+}

@@ -1,0 +1,9 @@
+/// What one poll did, as a pipeline reports it: its outcome and what it stored.
+struct PollResult: Sendable, Equatable {
+    /// What the poll found.
+    var outcome: PollOutcome
+    /// Events it stored.
+    var eventsStored: Int = 0
+    /// Deliveries it queued.
+    var deliveriesQueued: Int = 0
+}

@@ -1,0 +1,34 @@
+/// Lists the projects a watch target covers: one request for a project, a few pages for a group (with its
+/// subgroups) or the token's memberships.
+///
+/// Archived projects are listed too, so the engine can tell an archived project (dropped with status
+/// `archived` unless the target includes them) from a deleted or moved one (dropped with status `removed`).
+struct ProjectDiscovery: Sendable {
+    /// The client of the target's host.
+    let client: GitLabClient
+
+    /// The projects `scope` covers now.
+    func projects(in scope: WatchScope) async throws(GitLabError) -> [GitLabProject] {
+        switch scope {
+        case .project(let ref):
+            return [try await client.projects.get(ref)]
+        case .group(let ref, let includeSubgroups, _):
+            let options = GitLabGroupProjectsOptions(includeSubgroups: includeSubgroups, withShared: false, perPage: 100)
+            return try await client.groups.projects(of: ref, options: options).loadAll()
+        case .membership:
+            let options = GitLabProjectListOptions(membership: true, keyset: true, perPage: 100)
+            return try await client.projects.list(options).loadAll()
+        }
+    }
+}
+
+extension WatchScope {
+    /// Whether archived projects of the scope are watched (a project target always is, as named).
+    var includesArchived: Bool {
+        switch self {
+        case .project: true
+        case .group(_, _, let includeArchived): includeArchived
+        case .membership(let includeArchived): includeArchived
+        }
+    }
+}

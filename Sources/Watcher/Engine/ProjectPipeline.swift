@@ -1,0 +1,168 @@
+import Foundation
+import Notifier
+import RxCore
+import Synchronization
+
+/// One project's pipeline: its poll loop (`PollLoop`), run through its host's lane (`HostLane`), with what the
+/// lag watchdog needs to know about it.
+///
+/// `poll` does the work of one poll (in production `ProjectPoller.poll()` with the events it stored); the
+/// pipeline adds the host cap, the rate-limit pause, the poll timeout, one-poll-at-a-time and the reports.
+final class ProjectPipeline: Sendable {
+    /// The project.
+    let key: ProjectKey
+    /// The target that watches it.
+    let target: WatchTarget
+    /// Its host's lane.
+    let lane: HostLane
+    /// Re-fetches the project record on the next poll (renames, archiving, a new default branch).
+    let refreshProjectInfo: @Sendable () -> Void
+    /// Routes later polls' events with new rules.
+    let replaceRouter: @Sendable (EventRouter) -> Void
+    private let poll: @Sendable () -> Single<PollResult>
+    private let scheduler: any SchedulerType
+    private let pollTimeout: TimeInterval
+    private let report: @Sendable (PollReport) -> Void
+    private let state: Mutex<State>
+
+    private struct State {
+        var path: String
+        var busy = false
+        var startedAt: Date?
+        var lastCompletedAt: Date?
+        var lastDelay: TimeInterval?
+        var laggingReported = false
+        var loop: (any Disposable)?
+    }
+
+    /// Creates a pipeline; nothing runs until `start(random:)` or `pollOnce()`.
+    init(
+        key: ProjectKey,
+        path: String,
+        target: WatchTarget,
+        lane: HostLane,
+        scheduler: any SchedulerType,
+        pollTimeout: TimeInterval,
+        poll: @escaping @Sendable () -> Single<PollResult>,
+        refreshProjectInfo: @escaping @Sendable () -> Void = {},
+        replaceRouter: @escaping @Sendable (EventRouter) -> Void = { _ in },
+        report: @escaping @Sendable (PollReport) -> Void
+    ) {
+        self.key = key
+        self.target = target
+        self.lane = lane
+        self.scheduler = scheduler
+        self.pollTimeout = pollTimeout
+        self.poll = poll
+        self.refreshProjectInfo = refreshProjectInfo
+        self.replaceRouter = replaceRouter
+        self.report = report
+        self.state = Mutex(State(path: path))
+    }
+
+    /// The project's path as last seen.
+    var path: String {
+        get { state.withLock { $0.path } }
+        set { state.withLock { $0.path = newValue } }
+    }
+
+    // MARK: Running
+
+    /// Starts the poll loop (at a random phase of the target's base interval); `stop()` ends it.
+    func start(random: @escaping @Sendable () -> Double) {
+        let loop = PollLoop(cadence: target.cadence, scheduler: scheduler, unitRandom: random)
+        let ticks = loop.ticks { [weak self] in
+            guard let self else { return Single.just(.unchanged) }
+            return self.laneRun().map { $0?.outcome ?? .unchanged }
+        }
+        let now = scheduler.now
+        let subscription = SingleAssignmentDisposable()
+        let old = state.withLock { state -> (any Disposable)? in
+            defer {
+                state.loop = subscription
+                state.startedAt = now
+            }
+            return state.loop
+        }
+        old?.dispose()
+        subscription.setDisposable(
+            ticks.subscribe(onNext: { [weak self] tick in
+                self?.state.withLock { $0.lastDelay = tick.nextDelay }
+            })
+        )
+    }
+
+    /// Stops the loop and cancels a poll in flight.
+    func stop() {
+        let loop = state.withLock { state -> (any Disposable)? in
+            defer { state.loop = nil }
+            return state.loop
+        }
+        loop?.dispose()
+    }
+
+    /// One poll through the host lane, now (for `glwatch once`); `nil` when a poll of the project is already
+    /// running (it is not doubled).
+    func pollOnce() -> Single<PollReport?> {
+        laneRun()
+    }
+
+    private func laneRun() -> Single<PollReport?> {
+        Single.deferred { [self] in
+            let entered = state.withLock { state -> Bool in
+                guard !state.busy else { return false }
+                state.busy = true
+                return true
+            }
+            guard entered else { return Single.just(nil) }
+            var report: PollReport?
+            let started = Mutex<Date?>(nil)
+            let work = Single.deferred { [self] in
+                started.withLock { $0 = scheduler.now }
+                return poll()
+                    .timeout(.timeInterval(pollTimeout), scheduler: scheduler)
+                    .catch { _ in Single.just(PollResult(outcome: .failed)) }
+            }
+            .map { [self] result -> PollOutcome in
+                let start = started.withLock { $0 } ?? scheduler.now
+                let now = scheduler.now
+                report = PollReport(
+                    project: key, path: path, startedAt: start, duration: now.timeIntervalSince(start),
+                    outcome: result.outcome, eventsStored: result.eventsStored,
+                    deliveriesQueued: result.deliveriesQueued
+                )
+                return result.outcome
+            }
+            return lane.run(work)
+                .map { [self] _ -> PollReport? in
+                    let finished = report
+                    state.withLock { state in
+                        state.busy = false
+                        state.lastCompletedAt = scheduler.now
+                        state.laggingReported = false
+                    }
+                    if let finished { self.report(finished) }
+                    return finished
+                }
+                .do(onDispose: { [self] in state.withLock { $0.busy = false } })
+        }
+    }
+
+    // MARK: Lag
+
+    /// How many intervals the project is behind, when it has not completed a poll for `threshold` of its
+    /// intervals (and was not reported for this stretch yet); marks it reported. `nil` while the host is paused.
+    func lag(threshold: Int, now: Date) -> (missedIntervals: Int, lastPollAt: Date?, interval: TimeInterval)? {
+        guard !lane.isPaused else { return nil }
+        let base = target.cadence.base
+        return state.withLock { state in
+            guard state.loop != nil, !state.laggingReported, let since = state.lastCompletedAt ?? state.startedAt
+            else { return nil }
+            let interval = max(base, state.lastDelay ?? base)
+            let missed = Int(now.timeIntervalSince(since) / interval)
+            guard missed >= threshold else { return nil }
+            state.laggingReported = true
+            return (missed, state.lastCompletedAt, interval)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import RxCore
+
+extension WatchEngine {
+    /// One discovery pass of a target: list its projects, reconcile the pipelines, record dropped projects.
+    /// Returns `nil` when the target no longer exists.
+    func discover(_ id: Int) async -> DiscoveryReport? {
+        guard let target = registry.withLock({ $0.entry(id)?.target }) else { return nil }
+        var report = DiscoveryReport(scope: target.scope.description, instance: target.instance, added: [], removed: [], renamed: [])
+        if let client = clients[target.instance] {
+            do {
+                let projects = try await ProjectDiscovery(client: client).projects(in: target.scope)
+                let exists = registry.withLock { registry in
+                    registry.update(id) {
+                        $0.discovered = projects
+                        $0.failures = 0
+                    }
+                }
+                guard exists else { return nil }
+                let change = reconcile()
+                apply(change, running: registry.withLock { $0.isRunning })
+                await recordRemoved(change.removed)
+                report.added = change.added.map(\.key)
+                report.removed = change.removed.map(\.key)
+                report.renamed = change.renamed.map(\.key)
+            } catch {
+                _ = registry.withLock { registry in registry.update(id) { $0.failures += 1 } }
+                report.failure = String(describing: error)
+            }
+        } else {
+            report.failure = "no GitLab instance named \"\(target.instance)\" is configured"
+        }
+        if let failure = report.failure {
+            logger.error("discovery failed", metadata: ["target": "\(target.scope)", "error": "\(failure)"])
+        } else if !report.added.isEmpty || !report.removed.isEmpty || !report.renamed.isEmpty {
+            logger.info(
+                "discovery",
+                metadata: [
+                    "target": "\(target.scope)", "added": "\(report.added.count)",
+                    "removed": "\(report.removed.count)", "renamed": "\(report.renamed.count)",
+                ]
+            )
+        }
+        subject.onNext(.discovered(report))
+        return report
+    }
+
+    /// Runs a target's discovery now and then on its own cadence (`discoveryInterval` with ±10 % jitter; after a
+    /// failure sooner, backing off from 30 s up to the interval) until the target is removed or the engine stops.
+    func startDiscovery(_ id: Int) {
+        let loop = SerialDisposable()
+        let inFlight = SerialDisposable()
+        let registered = registry.withLock { registry in
+            registry.update(id) { $0.discovery = Disposables.create(loop, inFlight) }
+        }
+        guard registered else { return }
+        loop.disposable = scheduler.scheduleRecursive((), dueTime: .timeInterval(0)) { [weak self] _, recurse in
+            guard let self else { return }
+            inFlight.disposable = Single<DiscoveryReport?>.create { await self.discover(id) }
+                .subscribe { [weak self] result in
+                    guard let self, case .success(let report?) = result else { return }
+                    recurse.schedule((), dueTime: .timeInterval(self.discoveryDelay(id: id, failed: report.failure != nil)))
+                }
+        }
+    }
+
+    /// The wait before a target's next discovery pass.
+    func discoveryDelay(id: Int, failed: Bool) -> TimeInterval {
+        let interval = configuration.discoveryInterval
+        guard failed else { return interval * (1 + 0.1 * (2 * random() - 1)) }
+        let failures = registry.withLock { $0.entry(id)?.failures ?? 1 }
+        return min(interval, 30 * pow(2, Double(max(0, failures - 1))))
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Notifier
+import RxCore
+import Synchronization
+
+extension WatchEngine {
+    /// Builds the pipeline of one project: a `ProjectPoller` on the target's host, writing through a store tap
+    /// that counts what each poll stored and announces queued deliveries.
+    func makePipeline(key: ProjectKey, path: String, target: WatchTarget, client: GitLabClient) -> ProjectPipeline {
+        let counter = ApplyCounter()
+        let subject = subject
+        let tapped = TappedStateStore(base: store) { result in
+            counter.add(result)
+            if result.queuedDeliveries > 0 {
+                subject.onNext(.stored(project: key, events: result.insertedEventIDs.count, deliveries: result.queuedDeliveries))
+            }
+        }
+        let scheduler = scheduler
+        let poller = ProjectPoller(
+            key: key,
+            options: target.options,
+            source: GitLabProjectSource(client: client),
+            store: tapped,
+            router: router,
+            now: { scheduler.now }
+        )
+        let logger = logger
+        return ProjectPipeline(
+            key: key,
+            path: path,
+            target: target,
+            lane: lanes[client.hostName]!,
+            scheduler: scheduler,
+            pollTimeout: configuration.pollTimeout,
+            poll: {
+                Single.create {
+                    counter.reset()
+                    let outcome = await poller.poll()
+                    let (events, deliveries) = counter.take()
+                    return PollResult(outcome: outcome, eventsStored: events, deliveriesQueued: deliveries)
+                }
+            },
+            refreshProjectInfo: { poller.refreshProjectInfo() },
+            replaceRouter: { poller.replace(router: $0) },
+            report: { report in
+                if report.outcome == .failed {
+                    logger.warning("poll failed", metadata: ["project": "\(report.path)", "key": "\(report.project)"])
+                } else {
+                    logger.debug(
+                        "polled",
+                        metadata: [
+                            "project": "\(report.path)", "outcome": "\(report.outcome)",
+                            "events": "\(report.eventsStored)",
+                        ]
+                    )
+                }
+                subject.onNext(.polled(report))
+            }
+        )
+    }
+
+    /// Matches the targets' discovered projects against the running pipelines: creates the missing ones, drops
+    /// the ones no target covers any more (the first target listing a project owns it), notes renames.
+    func reconcile() -> EngineReconciliation {
+        registry.withLock { registry in
+            var change = EngineReconciliation()
+            var desired: [ProjectKey: (owner: Int, target: WatchTarget, path: String)] = [:]
+            var archived = Set<ProjectKey>()
+            for entry in registry.entries {
+                if let discovered = entry.discovered {
+                    for project in discovered {
+                        let key = ProjectKey(instance: entry.target.instance, id: project.id)
+                        guard entry.target.scope.includesArchived || project.archived != true else {
+                            archived.insert(key)
+                            continue
+                        }
+                        if desired[key] == nil { desired[key] = (entry.id, entry.target, project.pathWithNamespace) }
+                    }
+                } else {
+                    // Not discovered yet (or its first pass failed): it keeps whatever it already owns.
+                    for (key, owner) in registry.owners where owner == entry.id && desired[key] == nil {
+                        desired[key] = (entry.id, entry.target, registry.pipelines[key]?.path ?? "")
+                    }
+                }
+            }
+            for (key, pipeline) in registry.pipelines {
+                if let wanted = desired[key], registry.owners[key] == wanted.owner {
+                    if pipeline.path != wanted.path {
+                        pipeline.path = wanted.path
+                        change.renamed.append(pipeline)
+                    }
+                    continue
+                }
+                registry.pipelines[key] = nil
+                registry.owners[key] = nil
+                change.stopped.append(pipeline)
+                if desired[key] == nil {
+                    change.removed.append((key, archived.contains(key) ? .archived : .removed))
+                }
+            }
+            for (key, wanted) in desired.sorted(by: { $0.key < $1.key }) where registry.pipelines[key] == nil {
+                guard let client = clients[wanted.target.instance] else { continue }
+                let pipeline = makePipeline(key: key, path: wanted.path, target: wanted.target, client: client)
+                registry.pipelines[key] = pipeline
+                registry.owners[key] = wanted.owner
+                change.added.append(pipeline)
+            }
+            change.removed.sort { $0.key < $1.key }
+            change.added.sort { $0.key < $1.key }
+            change.renamed.sort { $0.key < $1.key }
+            return change
+        }
+    }
+
+    /// Stops dropped pipelines, starts new ones (when running), and has renamed projects re-read their record
+    /// on their next poll (which stores `project.renamed`).
+    func apply(_ change: EngineReconciliation, running: Bool) {
+        for pipeline in change.stopped { pipeline.stop() }
+        for pipeline in change.renamed { pipeline.refreshProjectInfo() }
+        if running {
+            for pipeline in change.added { pipeline.start(random: random) }
+        }
+    }
+
+    /// Records that projects are no longer watched (`archived` or `removed`), keeping their heads so that
+    /// watching them again later reports what happened meanwhile.
+    func recordRemoved(_ removed: [(key: ProjectKey, status: ProjectStatus)]) async {
+        let now = scheduler.now
+        for (key, status) in removed {
+            do {
+                guard var record = try await store.projectState(key)?.record, record.status != status else { continue }
+                record.status = status
+                _ = try await store.apply(StateChange(at: now, projects: [record]))
+            } catch {
+                logger.error(
+                    "could not record that a project is no longer watched",
+                    metadata: ["key": "\(key)", "error": "\(error)"]
+                )
+            }
+        }
+    }
+}
+
+/// Counts what a pipeline's polls stored; a pipeline polls one poll at a time, so reset/take bracket one poll.
+final class ApplyCounter: Sendable {
+    private let counts = Mutex((events: 0, deliveries: 0))
+
+    /// Adds one `apply`'s result.
+    func add(_ result: ApplyResult) {
+        counts.withLock {
+            $0.events += result.insertedEventIDs.count
+            $0.deliveries += result.queuedDeliveries
+        }
+    }
+
+    /// Forgets the counts.
+    func reset() {
+        counts.withLock { $0 = (0, 0) }
+    }
+
+    /// The counts since the last reset.
+    func take() -> (events: Int, deliveries: Int) {
+        counts.withLock { $0 }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Logging
+import Notifier
+import RxCore
+import Synchronization
+
+/// glwatch's watch engine: turns the configured targets into running pipelines and GitLab into stored events.
+///
+/// ```text
+/// target ─ discovery (own, slower cadence) ─┐
+///                                           ├─ project pipeline: PollLoop → HostLane → ProjectPoller → store
+/// target ─ discovery ───────────────────────┘         (one per project; the lane caps polls per host
+///                                                      and pauses them all while GitLab rate-limits it)
+/// watchdog ─ watcher.lagging for projects that stopped completing polls
+/// ```
+///
+/// `start()` runs every pipeline until disposed (`glwatch run`); `pollAllOnce()` runs one discovery pass and one
+/// poll of every project (`glwatch once`). Everything the engine does is published on `activity`, including
+/// `.stored` when deliveries were queued (call `DeliveryService.wake()`). `replace(targets:)` and
+/// `replace(router:)` apply a reloaded configuration without losing the state of what did not change.
+///
+/// All waiting goes through `scheduler` and all randomness through `random`, so tests run in virtual time.
+final class WatchEngine: Sendable {
+    /// The clients, by instance name (`WatchTarget.instance`).
+    let clients: [String: GitLabClient]
+    /// Where state and events are written.
+    let store: any StateStore
+    /// Where every wait is scheduled; its clock stamps events.
+    let scheduler: any SchedulerType
+    /// Engine-wide settings.
+    let configuration: EngineConfiguration
+    let logger: Logger
+    /// Values in `0..<1` for jitter and initial phases.
+    let random: @Sendable () -> Double
+    /// One lane per host, shared by every target and client of that host.
+    let lanes: [String: HostLane]
+
+    let currentRouter: Mutex<EventRouter>
+    let registry: Mutex<EngineRegistry>
+    let subject = PublishSubject<EngineActivity>()
+
+    /// Creates an engine; nothing runs until `start()` or `pollAllOnce()`.
+    ///
+    /// - Parameters:
+    ///   - clients: One client per GitLab instance, keyed by the instance name targets use.
+    ///   - targets: What to watch. A target naming an instance without a client is reported as a failed
+    ///     discovery (and logged) rather than ignored.
+    ///   - store: The state store; its `apply` is the only commit point.
+    ///   - router: The rules that plan deliveries for each event.
+    ///   - scheduler: Where every wait happens (a live scheduler in production, `TestScheduler` in tests).
+    ///   - random: Values in `0..<1` for jitter.
+    init(
+        clients: [String: GitLabClient],
+        targets: [WatchTarget],
+        store: any StateStore,
+        router: EventRouter,
+        scheduler: any SchedulerType,
+        configuration: EngineConfiguration = EngineConfiguration(),
+        logger: Logger,
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
+        self.clients = clients
+        self.store = store
+        self.scheduler = scheduler
+        self.configuration = configuration
+        self.logger = logger
+        self.random = random
+        self.currentRouter = Mutex(router)
+        var registry = EngineRegistry()
+        for target in targets { registry.add(target) }
+        self.registry = Mutex(registry)
+        var lanes: [String: HostLane] = [:]
+        let subject = subject
+        let laneLogger = logger
+        for client in clients.values where lanes[client.hostName] == nil {
+            let host = client.hostName
+            lanes[host] = HostLane(
+                host: host,
+                limit: configuration.maxConcurrentPollsPerHost,
+                defaultPause: configuration.defaultRateLimitPause,
+                scheduler: scheduler
+            ) { change in
+                switch change {
+                case .paused(let until):
+                    laneLogger.notice("GitLab rate-limits the host: pausing its polls", metadata: ["host": "\(host)", "until": "\(until)"])
+                    subject.onNext(.hostPaused(host: host, until: until))
+                case .resumed:
+                    laneLogger.info("host rate limit over: resuming its polls", metadata: ["host": "\(host)"])
+                    subject.onNext(.hostResumed(host: host))
+                }
+            }
+        }
+        self.lanes = lanes
+    }
+
+    /// Everything the engine does: polls, discovery passes, host pauses, lagging projects, stored deliveries.
+    ///
+    /// A hot stream: subscribe before `start()` to see everything. Elements arrive on whichever thread finished
+    /// the work.
+    var activity: Observable<EngineActivity> { subject.asObservable() }
+
+    /// The rules events are routed with now.
+    var router: EventRouter { currentRouter.withLock { $0 } }
+
+    /// The projects watched now, with their paths, ordered by key.
+    var watchedProjects: [(key: ProjectKey, path: String)] {
+        registry.withLock { $0.pipelines.values.map { ($0.key, $0.path) } }.sorted { $0.key < $1.key }
+    }
+
+    // MARK: Running
+
+    /// Runs every pipeline until the returned disposable is disposed: each target's discovery, each project's
+    /// poll loop, the hosts' rate-limit watch and the lag watchdog. Disposing cancels polls in flight (their
+    /// transaction either happened or did not; the next run picks up from the store).
+    func start() -> any Disposable {
+        let (pipelines, entries) = registry.withLock { registry in
+            registry.isRunning = true
+            return (Array(registry.pipelines.values), registry.entries)
+        }
+        let subscriptions = CompositeDisposable()
+        for client in clients.values {
+            guard let lane = lanes[client.hostName] else { continue }
+            _ = subscriptions.insert(
+                client.rateLimit.subscribe(onNext: { state in
+                    if let until = state.throttledUntil { lane.pause(until: until) }
+                })
+            )
+        }
+        for pipeline in pipelines { pipeline.start(random: random) }
+        for entry in entries { startDiscovery(entry.id) }
+        _ = subscriptions.insert(startWatchdog())
+        return Disposables.create { [self] in
+            subscriptions.dispose()
+            let (pipelines, discoveries) = registry.withLock { registry in
+                registry.isRunning = false
+                return (Array(registry.pipelines.values), registry.entries.compactMap(\.discovery))
+            }
+            for discovery in discoveries { discovery.dispose() }
+            for pipeline in pipelines { pipeline.stop() }
+        }
+    }
+
+    /// One discovery pass of every target, then one poll of every project (respecting the host cap): what
+    /// `glwatch once` does. Never throws: failures are counted in the report.
+    func pollAllOnce() async -> CycleReport {
+        let ids = registry.withLock { $0.entries.map(\.id) }
+        var discoveries: [DiscoveryReport] = []
+        for id in ids {
+            if let report = await discover(id) { discoveries.append(report) }
+        }
+        let pipelines = registry.withLock { Array($0.pipelines.values) }
+        let polls = await withTaskGroup(of: PollReport?.self) { group in
+            for pipeline in pipelines {
+                group.addTask { (try? await pipeline.pollOnce().value) ?? nil }
+            }
+            var polls: [PollReport] = []
+            for await report in group {
+                if let report { polls.append(report) }
+            }
+            return polls
+        }
+        return CycleReport(polls: polls.sorted { $0.project < $1.project }, discoveries: discoveries)
+    }
+
+    // MARK: Reloading
+
+    /// Routes every later event with `router` (SIGHUP reload); polls in flight keep the rules they started with.
+    func replace(router: EventRouter) {
+        currentRouter.withLock { $0 = router }
+        for pipeline in registry.withLock({ Array($0.pipelines.values) }) {
+            pipeline.replaceRouter(router)
+        }
+    }
+
+    /// Watches `targets` from now on (SIGHUP reload): targets that did not change keep their projects, state
+    /// and cadence; new ones start (with a discovery pass); removed ones stop, and their projects are marked
+    /// `removed` in the store unless another target still watches them.
+    func replace(targets: [WatchTarget]) {
+        let (started, stopped) = registry.withLock { $0.replace(targets) }
+        for discovery in stopped { discovery.dispose() }
+        let change = reconcile()
+        let running = registry.withLock { $0.isRunning }
+        apply(change, running: running)
+        if !change.removed.isEmpty {
+            _ = Single<Void>.create { [self] in await recordRemoved(change.removed) }.subscribe { _ in }
+        }
+        if running {
+            for id in started { startDiscovery(id) }
+        }
+    }
+}
