@@ -70,7 +70,7 @@ struct DeliveriesCommand: GLWatchCommand {
     }
 
     func execute(in context: CommandContext) async throws {
-        let path = stateOptions.resolvedPath(in: context)
+        let path = try stateOptions.resolvedPath(in: context)
         if let retry {
             let store = try StateAccess.openForAdmin(path, action: "re-queueing a dead letter")
             defer { try? store.close() }

@@ -18,7 +18,7 @@ struct GLWatch: AsyncParsableCommand {
         version: GLWatchVersion.current,
         subcommands: [
             StatusCommand.self, HistoryCommand.self, DeliveriesCommand.self, ReplayCommand.self,
-            TestRuleCommand.self, DemoCommand.self, BenchCommand.self,
+            RunCommand.self, OnceCommand.self, TestRuleCommand.self, DemoCommand.self, BenchCommand.self,
         ]
     )
 }

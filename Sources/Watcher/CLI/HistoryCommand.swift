@@ -57,7 +57,7 @@ struct HistoryCommand: GLWatchCommand {
             guard let date = SinceParser.date(from: since, now: now) else { throw SinceParser.error(since) }
             filter.since = date
         }
-        let store = try StateAccess.openForReading(stateOptions.resolvedPath(in: context))
+        let store = try StateAccess.openForReading(try stateOptions.resolvedPath(in: context))
         defer { try? store.close() }
         if let project {
             filter.projectKey = try await ProjectReference.resolve(project, in: store)

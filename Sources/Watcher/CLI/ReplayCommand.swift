@@ -14,7 +14,8 @@ struct ReplayCommand: GLWatchCommand {
               glwatch history --type branch.force_pushed --limit 1
               glwatch replay 3f9a1c2e0b7d --sink chat
 
-            The event id may be shortened to a unique prefix (at least 6 digits). Like `deliveries --retry`, \
+            With a config (--config, or found in the usual places), the sink must be one it defines. The event id \
+            may be shortened to a unique prefix (at least 6 digits). Like `deliveries --retry`, \
             it writes to the state, so it refuses while `glwatch run` is active: stop the watcher first.
             """
     )
@@ -29,7 +30,15 @@ struct ReplayCommand: GLWatchCommand {
     var sink: String
 
     func execute(in context: CommandContext) async throws {
-        let path = stateOptions.resolvedPath(in: context)
+        let config = try stateOptions.loadConfigIfAny(in: context)
+        if let config, config.notifier.sink(named: sink) == nil {
+            throw CLIError(
+                "no sink named \(SinkName.displayable(sink)) in \(config.file); its sinks: "
+                    + config.notifier.sinks.map(\.name).joined(separator: ", ")
+            )
+        }
+        let path = stateOptions.state ?? config?.state.path
+            ?? StateConfig.defaultPath(variable: context.environment.variable(named:))
         let store = try StateAccess.openForAdmin(path, action: "replaying an event")
         defer { try? store.close() }
         let id = try await EventReference.resolve(eventID, in: store)

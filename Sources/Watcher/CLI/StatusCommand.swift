@@ -27,7 +27,7 @@ struct StatusCommand: GLWatchCommand {
     var json = false
 
     func execute(in context: CommandContext) async throws {
-        let path = stateOptions.resolvedPath(in: context)
+        let path = try stateOptions.resolvedPath(in: context)
         let store = try StateAccess.openForReading(path)
         defer { try? store.close() }
         let now = context.now()

@@ -16,6 +16,7 @@ struct TestRuleCommand: GLWatchCommand {
               glwatch test-rule --rules rules/chatops.yaml --sample branch.force_pushed
               glwatch test-rule --rules rules/chatops.yaml --event 3f9a1c2e0b7d --changed-path docs/index.md
               glwatch test-rule --rules rules/stdout.yaml --event-file payload.json
+              glwatch test-rule --config glwatch.yml --sample contributor.new
 
             Rules with a `paths` condition need the changed paths: give them with --changed-path (repeatable), \
             otherwise routing such an event reports that the paths are unavailable.
@@ -25,10 +26,13 @@ struct TestRuleCommand: GLWatchCommand {
     @OptionGroup var stateOptions: StateOptions
 
     @Option(
-        help: ArgumentHelp("A rules file with `sinks:` and `rules:` (like those in rules/).", valueName: "file"),
+        help: ArgumentHelp(
+            "A rules file with `sinks:` and `rules:` (like those in rules/); default: the config's sinks and rules.",
+            valueName: "file"
+        ),
         completion: .file(extensions: ["yaml", "yml"])
     )
-    var rules: String
+    var rules: String?
 
     @Option(
         help: ArgumentHelp("A sample event of this type (repeatable).", valueName: "type"),
@@ -77,6 +81,12 @@ struct TestRuleCommand: GLWatchCommand {
     }
 
     private func loadRules(in context: CommandContext) throws -> NotifierConfiguration {
+        guard let rules else {
+            guard let config = try stateOptions.loadConfigIfAny(in: context) else {
+                throw CLIError("no rules to test: give a rules file with --rules FILE, or a config with --config FILE")
+            }
+            return config.notifier
+        }
         let yaml: String
         do {
             yaml = try context.environment.contentsOfFile(atPath: rules)
@@ -102,7 +112,7 @@ struct TestRuleCommand: GLWatchCommand {
         if sample.isEmpty, event.isEmpty, eventFile.isEmpty { return samples }
         for type in sample { events += samples.filter { $0.type.rawValue == type } }
         if !event.isEmpty {
-            let store = try StateAccess.openForReading(stateOptions.resolvedPath(in: context))
+            let store = try StateAccess.openForReading(try stateOptions.resolvedPath(in: context))
             defer { try? store.close() }
             for reference in event {
                 let id = try await EventReference.resolve(reference, in: store)

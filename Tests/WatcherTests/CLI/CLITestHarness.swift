@@ -69,7 +69,7 @@ final class CapturedText: TextOutput {
 }
 
 /// Environment variables from a dictionary; files from the real file system (tests write them to a temp dir).
-struct FakeCommandEnvironment: ConfigEnvironment {
+struct FakeCommandEnvironment: ConfigSystem {
     var variables: [String: String]
     var directory: String
 
@@ -77,5 +77,13 @@ struct FakeCommandEnvironment: ConfigEnvironment {
 
     func contentsOfFile(atPath path: String) throws -> String {
         try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    func fileExists(atPath path: String) -> Bool {
+        ProcessConfigSystem().fileExists(atPath: path)
+    }
+
+    func files(under directory: String) -> [String] {
+        ProcessConfigSystem().files(under: directory)
     }
 }

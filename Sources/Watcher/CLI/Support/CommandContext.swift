@@ -13,7 +13,7 @@ struct CommandContext: Sendable {
     /// The current time.
     var now: @Sendable () -> Date
     /// Environment variables and files (`XDG_STATE_HOME`, `HOME`, secrets named by the config).
-    var environment: any ConfigEnvironment
+    var environment: any ConfigSystem
 
     /// The process's standard output and error, the system clock and environment.
     static func live() -> CommandContext {
@@ -21,7 +21,7 @@ struct CommandContext: Sendable {
             output: StandardOutput(),
             errors: StandardError(),
             now: { Date() },
-            environment: ProcessConfigEnvironment()
+            environment: ProcessConfigSystem()
         )
     }
 

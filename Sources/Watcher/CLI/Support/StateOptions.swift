@@ -1,34 +1,50 @@
 import ArgumentParser
 import Foundation
+import Notifier
 
-/// `--state PATH`: which state database a command reads or changes.
+/// `--state PATH` (and `--config FILE`): which state database a command reads or changes.
 ///
-/// Without it, the default is `$XDG_STATE_HOME/glwatch/state.db`, or `~/.local/state/glwatch/state.db` when
-/// `XDG_STATE_HOME` is unset — the same file `glwatch run` uses by default.
+/// The state is `--state` when given; else the `state.path` of the config (`--config`, `$GLWATCH_CONFIG`,
+/// `./glwatch.yml` or `~/.config/glwatch/config.yml`, the first that exists); else the default,
+/// `$XDG_STATE_HOME/glwatch/state.db` (`~/.local/state/glwatch/state.db`) — the file `glwatch run` uses.
 struct StateOptions: ParsableArguments {
+    @OptionGroup var configOptions: ConfigOptions
+
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The state database (default: $XDG_STATE_HOME/glwatch/state.db).",
+            "The state database (default: the config's state.path, else $XDG_STATE_HOME/glwatch/state.db).",
             valueName: "path"
         ),
         completion: .file(extensions: ["db"])
     )
     var state: String?
 
-    /// The state path: `--state`, else the default under `XDG_STATE_HOME` (or `~/.local/state`).
-    func resolvedPath(in context: CommandContext) -> String {
+    /// The state path: `--state`, else the config's, else the default.
+    ///
+    /// - throws: `CLIError` when a config is named (or found) but cannot be loaded.
+    func resolvedPath(in context: CommandContext) throws -> String {
         if let state { return state }
-        return Self.defaultPath(in: context)
+        guard let config = try loadConfigIfAny(in: context) else {
+            return StateConfig.defaultPath(variable: context.environment.variable(named:))
+        }
+        return config.state.path
     }
 
-    /// `$XDG_STATE_HOME/glwatch/state.db`, or `$HOME/.local/state/glwatch/state.db`.
-    static func defaultPath(in context: CommandContext) -> String {
-        let environment = context.environment
-        if let xdg = environment.variable(named: "XDG_STATE_HOME"), xdg.hasPrefix("/") {
-            return xdg + "/glwatch/state.db"
+    /// The config named by `--config` or `$GLWATCH_CONFIG`, or found in a default place; `nil` when there is none.
+    func loadConfigIfAny(in context: CommandContext) throws -> GLWatchConfig? {
+        let system = context.environment
+        let named = configOptions.config != nil || !(system.variable(named: "GLWATCH_CONFIG") ?? "").isEmpty
+        if !named, !ConfigOptions.defaultLocations(variable: system.variable(named:)).contains(where: system.fileExists)
+        {
+            return nil
         }
-        let home = environment.variable(named: "HOME") ?? NSHomeDirectory()
-        return home + "/.local/state/glwatch/state.db"
+        do {
+            return try configOptions.load(in: system)
+        } catch let error as ConfigError {
+            throw CLIError("the config has errors (or pass --state PATH):\n\(error.description)")
+        } catch {
+            throw CLIError("\(error)")
+        }
     }
 }
