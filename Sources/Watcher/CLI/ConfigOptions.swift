@@ -22,20 +22,18 @@ struct ConfigOptions: ParsableArguments {
     /// - throws: `ConfigFileNotFound` listing every place looked at.
     func configPath(in system: any ConfigSystem) throws(ConfigFileNotFound) -> String {
         if let config {
-            guard system.fileExists(atPath: config) else { throw ConfigFileNotFound(looked: ["\(config) (--config)"]) }
+            guard system.fileExists(atPath: config) else { throw .missing(config, namedBy: "--config") }
             return config
         }
         if let fromEnvironment = system.variable(named: "GLWATCH_CONFIG"), !fromEnvironment.isEmpty {
             guard system.fileExists(atPath: fromEnvironment) else {
-                throw ConfigFileNotFound(looked: ["\(fromEnvironment) ($GLWATCH_CONFIG)"])
+                throw .missing(fromEnvironment, namedBy: "$GLWATCH_CONFIG")
             }
             return fromEnvironment
         }
         let candidates = Self.defaultLocations(variable: system.variable(named:))
         if let found = candidates.first(where: system.fileExists(atPath:)) { return found }
-        return try { () throws(ConfigFileNotFound) -> String in
-            throw ConfigFileNotFound(looked: ["$GLWATCH_CONFIG (not set)"] + candidates)
-        }()
+        throw .noneFound(looked: ["$GLWATCH_CONFIG (not set)"] + candidates)
     }
 
     /// Finds and loads the config.
@@ -58,18 +56,22 @@ struct ConfigOptions: ParsableArguments {
 }
 
 /// No config file was found; says where glwatch looked and how to make one.
-struct ConfigFileNotFound: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The places looked at, in order.
-    var looked: [String]
+enum ConfigFileNotFound: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file named by `--config` or `$GLWATCH_CONFIG` does not exist.
+    case missing(String, namedBy: String)
+    /// None of the default places has a config; the places, in the order looked at.
+    case noneFound(looked: [String])
 
-    /// `no config file found; looked at: …` with a hint to run `glwatch init`.
+    /// What is missing, and `glwatch init` as the way out.
     var description: String {
-        if looked.count == 1 {
-            return "config file \(looked[0]) does not exist (run `glwatch init \(looked[0].split(separator: " ")[0])` "
-                + "to write a starter config)"
+        switch self {
+        case .missing(let path, let source):
+            return "config file \(path) (named by \(source)) does not exist; "
+                + "run `glwatch init \(path)` to write a starter config"
+        case .noneFound(let looked):
+            return "no config file found; looked at:\n"
+                + looked.map { "  \($0)\n" }.joined()
+                + "Run `glwatch init` to write a starter ./glwatch.yml, or pass --config FILE."
         }
-        return "no config file found; looked at:\n"
-            + looked.map { "  \($0)\n" }.joined()
-            + "Run `glwatch init` to write a starter ./glwatch.yml, or pass --config FILE."
     }
 }

@@ -17,8 +17,9 @@ struct GLWatch: AsyncParsableCommand {
             """,
         version: GLWatchVersion.current,
         subcommands: [
-            StatusCommand.self, HistoryCommand.self, DeliveriesCommand.self, ReplayCommand.self,
-            RunCommand.self, OnceCommand.self, TestRuleCommand.self, DemoCommand.self, BenchCommand.self,
+            DemoCommand.self, RunCommand.self, OnceCommand.self, CheckCommand.self, InitCommand.self,
+            SchemaCommand.self, StatusCommand.self, HistoryCommand.self, DeliveriesCommand.self, ReplayCommand.self,
+            TestRuleCommand.self, BenchCommand.self,
         ]
     )
 }

@@ -1,11 +1,9 @@
 import Foundation
 
-/// `engine:`: concurrency, discovery and shutdown.
+/// `engine:`: the engine's own settings (concurrency, discovery, lag and poll deadlines) and the shutdown grace.
 struct EngineConfig: Sendable, Equatable {
-    /// Polls in flight at once against one GitLab instance.
-    var maxConcurrentPollsPerHost = 4
-    /// How often group and membership targets look for added or removed projects.
-    var discoveryInterval: TimeInterval = 600
+    /// What the watch engine is made with.
+    var configuration = EngineConfiguration()
     /// How long in-flight deliveries may finish on SIGTERM/SIGINT.
     var shutdownGrace: TimeInterval = 10
 }

@@ -77,7 +77,9 @@ final class EnvironmentExpander {
             guard let close = characters[(index + 2)...].firstIndex(of: "}") else {
                 problem(
                     "unclosed \"${\" (write ${NAME}, ${NAME:-default}, or $${ for a literal \"${\")",
-                    at: index, in: text, scalar
+                    at: index,
+                    in: text,
+                    scalar
                 )
                 return text
             }
@@ -95,7 +97,9 @@ final class EnvironmentExpander {
                 problem(
                     "invalid environment variable name \"\(name)\" in \"${…}\" (letters, digits and _, not starting "
                         + "with a digit)",
-                    at: index, in: text, scalar
+                    at: index,
+                    in: text,
+                    scalar
                 )
             } else if let value = environment.variable(named: name), !(value.isEmpty && fallback != nil) {
                 result += value
@@ -104,7 +108,9 @@ final class EnvironmentExpander {
             } else {
                 problem(
                     "environment variable \"\(name)\" is not set (or give a default: ${\(name):-default})",
-                    at: index, in: text, scalar
+                    at: index,
+                    in: text,
+                    scalar
                 )
             }
             index = close + 1
@@ -115,8 +121,9 @@ final class EnvironmentExpander {
     /// Whether `name` is a portable environment variable name.
     static func isVariableName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0)
-            || ("0"..."9").contains($0)
+        return name.unicodeScalars.allSatisfy {
+            $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+                || ("0"..."9").contains($0)
         }
     }
 

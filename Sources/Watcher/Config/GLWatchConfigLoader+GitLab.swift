@@ -10,7 +10,13 @@ extension GLWatchConfigLoader {
     func instances(_ document: YAMLMapping, paths: PathResolver) -> [GitLabInstanceConfig] {
         let reader = document.reader
         guard let node = document.value("gitlab") else {
-            return [GitLabInstanceConfig(name: Self.defaultInstanceName, url: URL(string: "https://gitlab.com")!, auth: .none)]
+            return [
+                GitLabInstanceConfig(
+                    name: Self.defaultInstanceName,
+                    url: URL(string: "https://gitlab.com")!,
+                    auth: .none
+                )
+            ]
         }
         guard let map = reader.mapping(node, context: "\"gitlab\"") else { return [] }
         if map.entries.isEmpty { reader.error("\"gitlab\" needs at least one instance", at: node) }
@@ -19,7 +25,12 @@ extension GLWatchConfigLoader {
         }
     }
 
-    private func instance(named name: String, node: Node, reader: YAMLReader, paths: PathResolver)
+    private func instance(
+        named name: String,
+        node: Node,
+        reader: YAMLReader,
+        paths: PathResolver
+    )
         -> GitLabInstanceConfig?
     {
         let context = "gitlab instance \"\(name)\""
@@ -54,7 +65,10 @@ extension GLWatchConfigLoader {
             if kind == .none, token != nil {
                 reader.error("\(context) has \"auth: none\" and a token; remove one", at: node)
             } else if kind != .none, token == nil, !map.has("token_env"), !map.has("token_file") {
-                reader.error("\(context) with \"auth: \(kind.rawValue)\" needs \"token_env\" or \"token_file\"", at: node)
+                reader.error(
+                    "\(context) with \"auth: \(kind.rawValue)\" needs \"token_env\" or \"token_file\"",
+                    at: node
+                )
             }
         }
         var instance = GitLabInstanceConfig(
@@ -104,7 +118,10 @@ extension GLWatchConfigLoader {
         let keys = ["token_env", "token_file"].filter(map.has)
         guard let key = keys.first else { return nil }
         if keys.count > 1 {
-            reader.error("\(map.context) has both \"token_env\" and \"token_file\"; use one", at: map.keyNode("token_file"))
+            reader.error(
+                "\(map.context) has both \"token_env\" and \"token_file\"; use one",
+                at: map.keyNode("token_file")
+            )
             return nil
         }
         guard let node = map.value(key), let name = map.string(key) else { return nil }

@@ -16,7 +16,9 @@ extension GLWatchConfigLoader {
         var log = LogConfig()
         guard let map = document.mapping("log", context: "\"log\"") else { return log }
         map.checkKeys(ConfigSection.log.names)
-        log.format = word(map, "format", LogConfig.Format.allCases.map(\.rawValue)).flatMap { LogConfig.Format(rawValue: $0) } ?? log.format
+        log.format =
+            word(map, "format", LogConfig.Format.allCases.map(\.rawValue)).flatMap { LogConfig.Format(rawValue: $0) }
+            ?? log.format
         log.level = word(map, "level", LogConfig.levelNames).flatMap { Logger.Level(rawValue: $0) } ?? log.level
         return log
     }
@@ -45,8 +47,14 @@ extension GLWatchConfigLoader {
         var engine = EngineConfig()
         guard let map = document.mapping("engine", context: "\"engine\"") else { return engine }
         map.checkKeys(ConfigSection.engine.names)
-        if let value = map.int("max_concurrent_polls_per_host", minimum: 1) { engine.maxConcurrentPollsPerHost = value }
-        if let value = map.duration("discovery_interval", minimum: 1) { engine.discoveryInterval = value }
+        if let value = map.int("max_concurrent_polls_per_host", minimum: 1) {
+            engine.configuration.maxConcurrentPollsPerHost = value
+        }
+        if let value = map.duration("discovery_interval", minimum: 1) { engine.configuration.discoveryInterval = value }
+        if let value = map.duration("poll_timeout", minimum: 1) { engine.configuration.pollTimeout = value }
+        if let value = map.int("lagging_after_intervals", minimum: 1) {
+            engine.configuration.laggingAfterIntervals = value
+        }
         if let value = map.duration("shutdown_grace", minimum: 0) { engine.shutdownGrace = value }
         return engine
     }

@@ -24,7 +24,14 @@ extension GLWatchConfigLoader {
             defined.formUnion(gitlab.compactMap { $0.key.scalar?.string })
         }
         return items.enumerated().compactMap { index, item in
-            target(item, number: index + 1, reader: reader, instances: instances, defined: defined, sharedAliases: sharedAliases)
+            target(
+                item,
+                number: index + 1,
+                reader: reader,
+                instances: instances,
+                defined: defined,
+                sharedAliases: sharedAliases
+            )
         }
     }
 
@@ -81,6 +88,9 @@ extension GLWatchConfigLoader {
         let reader = map.reader
         let kinds = map.entries.map(\.key).filter(["project", "group", "membership"].contains)
         guard let kind = kinds.first else {
+            // A misspelt `projct:` already has an "unknown key" problem suggesting the right word.
+            let scopes = ["project", "group", "membership"]
+            if map.entries.contains(where: { DidYouMean.suggestion(for: $0.key, among: scopes) != nil }) { return nil }
             reader.error("\(map.context) needs one of \"project\", \"group\" or \"membership\"", at: map.node)
             return nil
         }
@@ -92,7 +102,10 @@ extension GLWatchConfigLoader {
             return nil
         }
         if kind != "group", map.has("include_subgroups") {
-            reader.error("\(map.describe("include_subgroups")) applies only to a group", at: map.keyNode("include_subgroups"))
+            reader.error(
+                "\(map.describe("include_subgroups")) applies only to a group",
+                at: map.keyNode("include_subgroups")
+            )
         }
         if kind == "project", map.has("include_archived") {
             reader.error(
@@ -116,7 +129,10 @@ extension GLWatchConfigLoader {
         default:
             guard let value = map.bool("membership") else { return nil }
             guard value else {
-                reader.error("\(map.describe("membership")) must be true (or leave the target out)", at: map.value(kind))
+                reader.error(
+                    "\(map.describe("membership")) must be true (or leave the target out)",
+                    at: map.value(kind)
+                )
                 return nil
             }
             return .membership(includeArchived: includeArchived)
@@ -150,8 +166,9 @@ extension GLWatchConfigLoader {
         let names = instances.map(\.name)
         guard let node = map.value("instance") else {
             if defined.count <= 1 { return names.first }  // none: `gitlab:` has errors of its own.
+            let all = defined.sorted().joined(separator: ", ")
             map.reader.error(
-                "\(map.context) needs \"instance\": the config has several (\(defined.sorted().joined(separator: ", ")))",
+                "\(map.context) needs \"instance\": the config has several (\(all))",
                 at: map.node
             )
             return nil

@@ -18,7 +18,8 @@ struct GLWatchConfigLoader {
         do {
             text = try environment.contentsOfFile(atPath: path)
         } catch {
-            throw ConfigError([ConfigDiagnostic(file: path, line: 1, column: 1, message: "cannot read the config file")])
+            throw ConfigError([ConfigDiagnostic(file: path, line: 1, column: 1, message: "cannot read the config file")]
+            )
         }
         return try load(yaml: text, file: path, baseDirectory: Self.directory(of: path))
     }
@@ -43,9 +44,12 @@ struct GLWatchConfigLoader {
         let targets = watchTargets(document, instances: instances, sharedAliases: sharedAliases ?? [:])
         let timeZone = self.timeZone(document) ?? TimeZone(identifier: "UTC")!
         let notifier = NotifierSectionsLoader(
-            environment: environment, paths: paths, timeZone: timeZone, expander: expander
+            environment: environment,
+            paths: paths,
+            timeZone: timeZone,
+            expander: expander
         )
-            .load(sinksNode: document.value("sinks"), rulesNode: document.value("rules"), reader: reader)
+        .load(sinksNode: document.value("sinks"), rulesNode: document.value("rules"), reader: reader)
         let state = self.state(document, paths: paths)
         let log = self.log(document)
         let metrics = self.metrics(document)

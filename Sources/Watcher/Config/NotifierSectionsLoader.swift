@@ -40,12 +40,26 @@ struct NotifierSectionsLoader {
         if sinksNode == nil, rulesNode == nil { return Result(configuration: Self.stdoutDefault, includedFiles: []) }
         var units: [Unit] = []
         var included: [String] = []
-        let main = Unit(file: reader.file, baseDirectory: paths.baseDirectory, sinks: nil, rules: nil, timeZone: timeZone)
+        let main = Unit(
+            file: reader.file,
+            baseDirectory: paths.baseDirectory,
+            sinks: nil,
+            rules: nil,
+            timeZone: timeZone
+        )
 
         if let sinksNode {
             switch sinksNode {
             case .mapping:
-                units.append(Unit(file: main.file, baseDirectory: main.baseDirectory, sinks: sinksNode, rules: nil, timeZone: timeZone))
+                units.append(
+                    Unit(
+                        file: main.file,
+                        baseDirectory: main.baseDirectory,
+                        sinks: sinksNode,
+                        rules: nil,
+                        timeZone: timeZone
+                    )
+                )
             default:
                 for (pattern, node) in strings(sinksNode, what: "\"sinks\"", reader: reader) {
                     units += includes(pattern, at: node, reader: reader, seen: &included)
@@ -59,7 +73,15 @@ struct NotifierSectionsLoader {
                 func flush() {
                     guard !inline.isEmpty else { return }
                     let sequence = Node.sequence(Node.Sequence(inline, .implicit, .any, inline[0].mark))
-                    units.append(Unit(file: main.file, baseDirectory: main.baseDirectory, sinks: nil, rules: sequence, timeZone: timeZone))
+                    units.append(
+                        Unit(
+                            file: main.file,
+                            baseDirectory: main.baseDirectory,
+                            sinks: nil,
+                            rules: sequence,
+                            timeZone: timeZone
+                        )
+                    )
                     inline = []
                 }
                 for item in items {
@@ -116,7 +138,10 @@ struct NotifierSectionsLoader {
             return []
         }
         guard !files.isEmpty else {
-            reader.error("no file matches \"\(pattern)\" (looked in \"\(IncludePattern.root(of: paths.resolve(pattern)))\")", at: node)
+            reader.error(
+                "no file matches \"\(pattern)\" (looked in \"\(IncludePattern.root(of: paths.resolve(pattern)))\")",
+                at: node
+            )
             return []
         }
         var units: [Unit] = []

@@ -80,10 +80,7 @@ final class WatcherRuntime: Sendable {
             store: store,
             router: config.notifier.router,
             scheduler: scheduler,
-            configuration: EngineConfiguration(
-                maxConcurrentPollsPerHost: config.engine.maxConcurrentPollsPerHost,
-                discoveryInterval: config.engine.discoveryInterval
-            ),
+            configuration: config.engine.configuration,
             logger: logger
         )
         self.queue = queue

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Notifier
-import Synchronization
 import Testing
 
 @testable import Watcher
@@ -52,19 +51,6 @@ final class CLITestHarness {
         let path = directory.file(name)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
-    }
-}
-
-/// A `TextOutput` that keeps what is written.
-final class CapturedText: TextOutput {
-    private let storage = Mutex("")
-
-    var isTerminal: Bool { false }
-
-    var text: String { storage.withLock { $0 } }
-
-    func write(_ text: String) throws {
-        storage.withLock { $0 += text }
     }
 }
 

@@ -19,9 +19,16 @@ import Testing
         system.files["./glwatch.yml"] = "watch: []"
         #expect(try path(["--config", "/srv/my.yml"], system) == "/srv/my.yml")
         #expect(try path(["-c", "/srv/my.yml"], system) == "/srv/my.yml")
-        #expect(throws: ConfigFileNotFound(looked: ["/srv/other.yml (--config)"])) {
+        #expect(throws: ConfigFileNotFound.missing("/srv/other.yml", namedBy: "--config")) {
             try path(["--config", "/srv/other.yml"], system)
         }
+    }
+
+    @Test func testGLWATCH_CONFIG_mustExist() {
+        var system = base
+        system.variables["GLWATCH_CONFIG"] = "/gone.yml"
+        system.files["./glwatch.yml"] = ""
+        #expect(throws: ConfigFileNotFound.missing("/gone.yml", namedBy: "$GLWATCH_CONFIG")) { try path([], system) }
     }
 
     @Test func testLookupOrder() throws {
@@ -39,11 +46,12 @@ import Testing
     }
 
     @Test func testNothingFound_listsEveryPlace() {
-        #expect(throws: ConfigFileNotFound(looked: ["$GLWATCH_CONFIG (not set)", "./glwatch.yml", "/home/ada/.config/glwatch/config.yml"])) {
+        let looked = ["$GLWATCH_CONFIG (not set)", "./glwatch.yml", "/home/ada/.config/glwatch/config.yml"]
+        #expect(throws: ConfigFileNotFound.noneFound(looked: looked)) {
             try path([], base)
         }
         #expect(
-            ConfigFileNotFound(looked: ["$GLWATCH_CONFIG (not set)", "./glwatch.yml"]).description == """
+            ConfigFileNotFound.noneFound(looked: ["$GLWATCH_CONFIG (not set)", "./glwatch.yml"]).description == """
                 no config file found; looked at:
                   $GLWATCH_CONFIG (not set)
                   ./glwatch.yml
@@ -51,8 +59,9 @@ import Testing
                 """
         )
         #expect(
-            ConfigFileNotFound(looked: ["/x.yml (--config)"]).description
-                == "config file /x.yml (--config) does not exist (run `glwatch init /x.yml` to write a starter config)"
+            ConfigFileNotFound.missing("/x.yml", namedBy: "$GLWATCH_CONFIG").description
+                == "config file /x.yml (named by $GLWATCH_CONFIG) does not exist; run `glwatch init /x.yml` to write a "
+                + "starter config"
         )
     }
 

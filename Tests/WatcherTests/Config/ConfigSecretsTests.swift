@@ -28,7 +28,9 @@ import Testing
             """
         )
         #expect(config.instances[0].description == "env (https://gitlab.com, private token from env GITLAB_TOKEN)")
-        #expect(config.instances[1].description == "file (https://gitlab.com, bearer token from file /run/secrets/token)")
+        #expect(
+            config.instances[1].description == "file (https://gitlab.com, bearer token from file /run/secrets/token)"
+        )
         var dumped = ""
         dump(config, to: &dumped)
         for shown in [dumped, String(describing: config), String(reflecting: config), "\(config.instances)"] {

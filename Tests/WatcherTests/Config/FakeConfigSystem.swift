@@ -24,7 +24,12 @@ struct FakeConfigSystem: ConfigSystem {
 
     /// Loads `yaml` as `/etc/glwatch/glwatch.yml`.
     func load(_ yaml: String) throws(ConfigError) -> GLWatchConfig {
-        try GLWatchConfig.load(yaml: yaml, file: "/etc/glwatch/glwatch.yml", baseDirectory: "/etc/glwatch", environment: self)
+        try GLWatchConfig.load(
+            yaml: yaml,
+            file: "/etc/glwatch/glwatch.yml",
+            baseDirectory: "/etc/glwatch",
+            environment: self
+        )
     }
 
     /// The error messages of loading `yaml`, as `line:column: message` (the file is always the same).

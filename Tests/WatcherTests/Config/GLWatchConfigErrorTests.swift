@@ -23,11 +23,17 @@ import Testing
             problems == [
                 "1:1: unknown key \"gitlb\" in the config file (did you mean \"gitlab\"?)",
                 "3:5: unknown key \"projct\" in watch target #1 (did you mean \"project\"?)",
-                "3:5: watch target #1 needs one of \"project\", \"group\" or \"membership\"",
                 "4:5: unknown key \"intervall\" in watch target #1 (did you mean \"interval\"?)",
                 "5:7: unknown key \"formt\" in \"log\" (did you mean \"format\"?)",
                 "6:10: unknown key \"shutdown\" in \"engine\"",
             ]
+        )
+    }
+
+    @Test func testTargetWithoutScope() {
+        #expect(
+            system.problems("watch:\n  - branches: all\n")
+                == ["2:5: watch target #1 needs one of \"project\", \"group\" or \"membership\""]
         )
     }
 

@@ -7,7 +7,10 @@ import Testing
 
 @Suite struct GLWatchConfigLoaderTests {
     let system = FakeConfigSystem(
-        variables: ["HOME": "/home/ada", "GITLAB_TOKEN": "glpat-SECRETVALUE123", "SLACK_URL": "https://hooks.slack.com/services/T/B/SECRET"],
+        variables: [
+            "HOME": "/home/ada", "GITLAB_TOKEN": "glpat-SECRETVALUE123",
+            "SLACK_URL": "https://hooks.slack.com/services/T/B/SECRET",
+        ],
         files: ["/run/secrets/gitlab": "glpat-FROMFILE\n"]
     )
 
@@ -36,7 +39,9 @@ import Testing
         #expect(config.state.path == "/home/ada/.local/state/glwatch/state.db")
         #expect(config.log == LogConfig(format: .text, level: .info))
         #expect(config.metrics == MetricsConfig(enabled: false, host: "127.0.0.1", port: 9464))
-        #expect(config.engine == EngineConfig(maxConcurrentPollsPerHost: 4, discoveryInterval: 600, shutdownGrace: 10))
+        #expect(config.engine == EngineConfig(configuration: EngineConfiguration(), shutdownGrace: 10))
+        #expect(config.engine.configuration.maxConcurrentPollsPerHost == 4)
+        #expect(config.engine.configuration.discoveryInterval == 600)
         // No sinks and no rules: every event goes to stdout.
         #expect(config.notifier.sinks.map(\.name) == ["stdout"])
         #expect(config.notifier.rules.rules.map(\.name) == ["everything"])
@@ -95,7 +100,12 @@ import Testing
                 instance: work
             log: {format: json, level: debug}
             metrics: {listen: "[::1]:9100"}
-            engine: {max_concurrent_polls_per_host: 2, discovery_interval: 1h, shutdown_grace: 30s}
+            engine:
+              max_concurrent_polls_per_host: 2
+              discovery_interval: 1h
+              poll_timeout: 2m
+              lagging_after_intervals: 7
+              shutdown_grace: 30s
             """
         )
         let work = try #require(config.instance(named: "work"))
@@ -132,7 +142,9 @@ import Testing
         #expect(
             config.watchTargets == [
                 WatchTarget(
-                    instance: "work", scope: .project(.id(42)), options: options,
+                    instance: "work",
+                    scope: .project(.id(42)),
+                    options: options,
                     cadence: Cadence(base: 30, ceiling: 900)
                 ),
                 WatchTarget(
@@ -142,7 +154,9 @@ import Testing
                     cadence: Cadence(base: 60)
                 ),
                 WatchTarget(
-                    instance: "work", scope: .membership(includeArchived: false), options: membershipOptions,
+                    instance: "work",
+                    scope: .membership(includeArchived: false),
+                    options: membershipOptions,
                     cadence: Cadence(base: 60)
                 ),
             ]
@@ -150,7 +164,18 @@ import Testing
         #expect(config.log == LogConfig(format: .json, level: .debug))
         #expect(config.metrics == MetricsConfig(enabled: true, host: "::1", port: 9100))
         #expect(config.metrics.listen == "[::1]:9100")
-        #expect(config.engine == EngineConfig(maxConcurrentPollsPerHost: 2, discoveryInterval: 3600, shutdownGrace: 30))
+        #expect(
+            config.engine
+                == EngineConfig(
+                    configuration: EngineConfiguration(
+                        maxConcurrentPollsPerHost: 2,
+                        discoveryInterval: 3600,
+                        laggingAfterIntervals: 7,
+                        pollTimeout: 120
+                    ),
+                    shutdownGrace: 30
+                )
+        )
     }
 
     @Test func testTokenFile_isReadTrimmedAndSentAsPrivateToken() throws {

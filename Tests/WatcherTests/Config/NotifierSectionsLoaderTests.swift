@@ -64,7 +64,8 @@ import Testing
 
     @Test func testProblemsInIncludedFiles_carryThatFilesPositions() {
         var system = self.system
-        system.files["/etc/glwatch/bad.yaml"] = "rules:\n  - name: x\n    notify: [nowhere]\n    brnach: main\nextra: 1\n"
+        system.files["/etc/glwatch/bad.yaml"] =
+            "rules:\n  - name: x\n    notify: [nowhere]\n    brnach: main\nextra: 1\n"
         system.files["/etc/glwatch/broken.yaml"] = "rules: [\n"
         system.files["/etc/glwatch/dup.yaml"] = "sinks:\n  log: {type: stdout}\n"
         #expect(

@@ -19,7 +19,7 @@ struct CommandContext: Sendable {
     static func live() -> CommandContext {
         CommandContext(
             output: StandardOutput(),
-            errors: StandardError(),
+            errors: StandardErrorOutput(),
             now: { Date() },
             environment: ProcessConfigSystem()
         )

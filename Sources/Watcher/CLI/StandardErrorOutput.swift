@@ -1,8 +1,8 @@
 import Foundation
 import Notifier
 
-/// The process's standard error, as a `TextOutput` (warnings, progress lines).
-struct StandardError: TextOutput {
+/// The process's standard error, as a `TextOutput` (where commands print problems).
+struct StandardErrorOutput: TextOutput {
     /// Whether standard error is a terminal.
     var isTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
