@@ -79,10 +79,18 @@ struct OnceEndToEndTests {
     }
 
     @Test(.timeLimit(.minutes(2)))
-    func testStatusJSON_afterOnce_parsesWithTheProjectAndItsHead() async throws {
+    func testStatusJSON_afterOnceWithJSONLogs_parsesWithTheProjectAndItsHead() async throws {
         let world = try await WatchWorld()
         try world.writeConfig()
         _ = try await world.finished(["once"])
+
+        let (logged, logCode) = try await world.finished(["once", "--log-format", "json", "--log-level", "debug"])
+        #expect(logCode == 0, "\(logged.stderr)")
+        let logLines = logged.stderr.split(separator: "\n")
+        #expect(!logLines.isEmpty)
+        for line in logLines {  // --log-format json: every line on stderr is one JSON object
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "\(line)")
+        }
 
         let (status, code) = try await world.finished(["status", "--json"])
 

@@ -27,11 +27,16 @@ struct StatusCommand: GLWatchCommand {
     var json = false
 
     func execute(in context: CommandContext) async throws {
-        let path = try stateOptions.resolvedPath(in: context)
+        let (path, config) = try stateOptions.resolve(in: context)
         let store = try StateAccess.openForReading(path)
         defer { try? store.close() }
         let now = context.now()
-        let report = try await StatusReport.load(from: store, statePath: store.path, now: now)
+        let report = try await StatusReport.load(
+            from: store,
+            statePath: store.path,
+            configuredSinks: config?.notifier.sinks.map(\.name) ?? [],
+            now: now
+        )
         if json {
             try context.print(try CLIText.json(report))
         } else {
@@ -61,7 +66,7 @@ struct StatusCommand: GLWatchCommand {
             }
             lines += CLIText.table(rows)
         }
-        if report.sinks.isEmpty {
+        if report.sinks.allSatisfy({ $0.queueDepth == 0 && $0.deadLetters == 0 }) {
             lines.append("no deliveries waiting, no dead letters")
         } else {
             var rows = [["SINK", "QUEUED", "DEAD", "OLDEST WAITING"]]

@@ -73,11 +73,16 @@ struct StatusReport: Codable, Sendable, Equatable {
     var state: String
     /// Every project, ordered by key.
     var projects: [Project]
-    /// Every sink with deliveries, ordered by name.
+    /// Every configured sink (when the config is known) and every sink with deliveries, ordered by name.
     var sinks: [Sink]
 
-    /// Reads the report from the store.
-    static func load(from store: some StateQueries, statePath: String, now: Date) async throws -> StatusReport {
+    /// Reads the report from the store; `configuredSinks` are listed even with nothing queued.
+    static func load(
+        from store: some StateQueries,
+        statePath: String,
+        configuredSinks: [String] = [],
+        now: Date
+    ) async throws -> StatusReport {
         let states = try await store.projectStates()
         let metrics = try await store.metrics()
         let projects = states.map { state in
@@ -94,7 +99,7 @@ struct StatusReport: Codable, Sendable, Equatable {
                 heads: state.heads.map { Head(branch: $0.branch, sha: $0.sha, updatedAt: $0.updatedAt) }
             )
         }
-        let sinkNames = Set(metrics.queueDepth.keys).union(metrics.deadLetters.keys).sorted()
+        let sinkNames = Set(metrics.queueDepth.keys).union(metrics.deadLetters.keys).union(configuredSinks).sorted()
         let sinks = sinkNames.map { name in
             Sink(
                 name: name,

@@ -11,7 +11,7 @@ final class BaselineProgress: Sendable {
         var lineShown = false
     }
 
-    private let engine: WatchEngine
+    private let watchedCount: @Sendable () -> Int
     private let logger: Logger
     private let terminal: (any TerminalLine)?
     private let state = Mutex(State())
@@ -19,9 +19,14 @@ final class BaselineProgress: Sendable {
     /// The fewest projects for which the progress line is worth showing.
     static let minimumProjects = 20
 
-    /// Creates the reporter; `terminal` is where the progress line goes (`nil`: no progress line).
-    init(engine: WatchEngine, logger: Logger, terminal: (any TerminalLine)? = StandardErrorLine.ifTerminal()) {
-        self.engine = engine
+    /// Creates the reporter; `watchedCount` says how many projects are watched now (the engine's list), and
+    /// `terminal` is where the progress line goes (`nil`: no progress line).
+    init(
+        watchedCount: @escaping @Sendable () -> Int,
+        logger: Logger,
+        terminal: (any TerminalLine)? = StandardErrorLine.ifTerminal()
+    ) {
+        self.watchedCount = watchedCount
         self.logger = logger
         self.terminal = terminal
     }
@@ -29,7 +34,7 @@ final class BaselineProgress: Sendable {
     /// Takes note of one engine activity.
     func record(_ activity: EngineActivity) {
         guard case .polled(let report) = activity else { return }
-        let total = engine.watchedProjects.count
+        let total = watchedCount()
         let (first, count) = state.withLock { state in
             (state.seen.insert(report.project).inserted, state.seen.count)
         }

@@ -111,7 +111,8 @@ final class WatcherRuntime: Sendable {
     /// Runs until SIGTERM or SIGINT: polls every target, delivers as deliveries are queued, reloads on SIGHUP
     /// with `reload()` (an invalid config is logged and the running one kept).
     func run(signals: AsyncStream<RuntimeSignal>, reload: @escaping @Sendable () throws -> GLWatchConfig) async {
-        let progress = BaselineProgress(engine: engine, logger: logger)
+        let engine = self.engine
+        let progress = BaselineProgress(watchedCount: { engine.watchedProjects.count }, logger: logger)
         let activity = engine.activity.subscribe(onNext: { [self] event in
             if case .stored(_, _, let deliveries) = event, deliveries > 0 { wakeDelivery() }
             progress.record(event)

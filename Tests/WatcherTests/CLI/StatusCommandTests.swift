@@ -99,4 +99,30 @@ struct StatusCommandTests {
 
         #expect(text.contains("glwatch/sample"))
     }
+
+    @Test func testStatus_withAConfig_findsItsStateAndListsEveryConfiguredSink() async throws {
+        try await seed()
+        let config = try cli.write(
+            """
+            state:
+              path: \(cli.statePath)
+            sinks:
+              chat:
+                type: stdout
+              quiet:
+                type: stdout
+            rules:
+              - name: everything
+                notify: [chat]
+            """,
+            to: "glwatch.yml"
+        )
+
+        let text = try await cli.run(["status", "--config", config, "--json"])
+
+        let report = try EventJSON.decoder().decode(StatusReport.self, from: Data(text.utf8))
+        #expect(report.state == cli.statePath)
+        #expect(report.sinks.map(\.name) == ["chat", "ops", "quiet"])
+        #expect(report.sinks.last == StatusReport.Sink(name: "quiet", queueDepth: 0, deadLetters: 0))
+    }
 }

@@ -24,11 +24,14 @@ struct StateOptions: ParsableArguments {
     ///
     /// - throws: `CLIError` when a config is named (or found) but cannot be loaded.
     func resolvedPath(in context: CommandContext) throws -> String {
-        if let state { return state }
-        guard let config = try loadConfigIfAny(in: context) else {
-            return StateConfig.defaultPath(variable: context.environment.variable(named:))
-        }
-        return config.state.path
+        try resolve(in: context).path
+    }
+
+    /// The state path and the config, when there is one (`--state` still wins over the config's path).
+    func resolve(in context: CommandContext) throws -> (path: String, config: GLWatchConfig?) {
+        let config = try loadConfigIfAny(in: context)
+        let path = state ?? config?.state.path ?? StateConfig.defaultPath(variable: context.environment.variable(named:))
+        return (path, config)
     }
 
     /// The config named by `--config` or `$GLWATCH_CONFIG`, or found in a default place; `nil` when there is none.
