@@ -27,7 +27,9 @@ struct RunEndToEndTests {
         let status = try await world.finished(["status", "--json"])
         #expect(status.1 == 0, "\(status.0.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(status.0.stdout.utf8)) as? [String: Any])
-        #expect((report["sinks"] as? [Any])?.isEmpty == true, "no delivery waiting or dead: \(status.0.stdout)")
+        let sinks = try #require(report["sinks"] as? [[String: Any]])
+        #expect(sinks.map { $0["name"] as? String } == ["terminal"])
+        #expect(sinks.allSatisfy { $0["queueDepth"] as? Int == 0 && $0["deadLetters"] as? Int == 0 }, "\(status.0.stdout)")
         let history = try await world.finished(["history"])
         #expect(history.0.stdout.contains("commits.new  1 new commit on main in acme/api  [terminal: delivered]"))
         // The token never shows, even at trace level
@@ -91,7 +93,7 @@ struct RunEndToEndTests {
     }
 
     @Test(.timeLimit(.minutes(2)))
-    func testRun_secondWatcherOnTheSameState_refusesNamingTheFirst() async throws {
+    func testRun_secondWatcherAndAdminWrites_refuseNamingTheFirst_readsWork() async throws {
         let world = try await WatchWorld()
         try world.writeConfig()
         let first = try world.glwatch(["run"])
@@ -102,6 +104,14 @@ struct RunEndToEndTests {
 
         #expect(status == 1)
         #expect(second.stderr.contains("is in use by another glwatch (pid \(first.pid))"), "\(second.stderr)")
+
+        // Admin writes refuse too, naming the watcher; reads work beside it
+        let (retry, retryStatus) = try await world.finished(["deliveries", "--retry-all"])
+        #expect(retryStatus == 1)
+        #expect(retry.stderr.contains("glwatch run is active (pid \(first.pid)) on \(world.statePath)"), "\(retry.stderr)")
+        let (status2, statusCode) = try await world.finished(["status"])
+        #expect(statusCode == 0, "\(status2.stderr)")
+        #expect(status2.stdout.contains("acme/api"))
         first.send(SIGTERM)
         #expect(try await first.waitForExit() == 0)
     }

@@ -15,7 +15,7 @@ struct GLWatchTests {
     }
 
     @Test func testHelp_everyCommand_explainsWithAnExample() {
-        for command in ["status", "history", "deliveries", "replay", "test-rule"] {
+        for command in ["status", "history", "deliveries", "replay", "test-rule", "run", "once", "demo"] {
             let help = GLWatch.helpMessage(for: try! #require(GLWatch.configuration.subcommands.first {
                 $0.configuration.commandName == command
             }))

@@ -89,4 +89,34 @@ struct TestRuleCommandTests {
             #expect(error.description.contains("nowhere"))
         }
     }
+
+    @Test func testTestRule_withoutRulesFile_usesTheConfigsRules() async throws {
+        let config = try cli.write(
+            """
+            sinks:
+              console:
+                type: stdout
+            rules:
+              - name: contributors
+                events: [contributor.new]
+                notify: [console]
+            """,
+            to: "glwatch.yml"
+        )
+
+        let text = try await cli.run(["test-rule", "--config", config, "--sample", "contributor.new"])
+
+        #expect(text.contains("matched rules: contributors"))
+        #expect(text.contains("New contributor: Ada Lovelace"))
+    }
+
+    @Test func testTestRule_noRulesAnywhere_saysWhereToGiveThem() async throws {
+        cli.environment = ["HOME": cli.directory.path]
+        do {
+            try await cli.run(["test-rule"])
+            Issue.record("expected an error")
+        } catch let error as CLIError {
+            #expect(error.description == "no rules to test: give a rules file with --rules FILE, or a config with --config FILE")
+        }
+    }
 }
