@@ -221,3 +221,26 @@ import Testing
         }
     }
 }
+
+extension WatchEngineDiscoveryTests {
+    @Test func testDiscovery_defaultBranchSwitched_followsTheNewDefault_withoutReannouncingItsHistory() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(3, by: [ann])
+        api.createBranch("develop", from: "main")
+        let before = api.commits(2, on: "develop", by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let engine = harness.engine(targets: [harness.groupTarget("acme")])
+            _ = await engine.pollAllOnce()
+            api.setDefaultBranch("develop")
+            _ = await engine.pollAllOnce()
+            let pushed = api.commits(1, on: "develop", by: [ann])
+            _ = await engine.pollAllOnce()
+
+            let events = try await harness.events(of: api)
+            let announced = events.filter { $0.type == .commitsNew }.flatMap(\.commits).map(\.id)
+            // What develop had beyond main when it became the default, then the new push; never main's history.
+            #expect(announced == before + pushed)
+        }
+    }
+}

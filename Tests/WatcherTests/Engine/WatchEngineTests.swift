@@ -239,4 +239,27 @@ import Testing
             #expect(probe.seen.all.contains(.hostResumed(host: host)))
         }
     }
+
+    @Test func testIdleCycle_of200Projects_costsOneRequestPerProject() async throws {
+        let fake = FakeGitLab()
+        let projects = (1...200).map { fake.addProject("big/p\($0)") }
+        for project in projects { project.commits(1, by: [ann]) }
+        try await EngineTestHarness.run(fake) { harness in
+            let target = WatchTarget(instance: "fake", scope: .group(.path("big")), cadence: Cadence(base: 1))
+            let engine = harness.engine(targets: [target], configuration: EngineConfiguration(maxConcurrentPollsPerHost: 8))
+            let baseline = await engine.pollAllOnce()
+            fake.resetRequestLog()
+
+            let idle = await engine.pollAllOnce()
+
+            #expect(baseline.polled == 200)
+            #expect(idle.polled == 200)
+            #expect(idle.changed == 0)
+            let branchRequests = fake.requestCount(matching: .pathContaining("/repository/branches/"))
+            let discoveryRequests = fake.requestCount(matching: .pathContaining("/groups/"))
+            #expect(branchRequests == 200)
+            #expect(discoveryRequests == 2)
+            #expect(fake.requests.count == branchRequests + discoveryRequests)
+        }
+    }
 }
