@@ -1,7 +1,7 @@
 /// Suggests the closest valid word for a misspelt one (`brnach` → `branch`).
-enum DidYouMean {
+public enum DidYouMean {
     /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
-    static func suggestion(for word: String, among candidates: [String]) -> String? {
+    public static func suggestion(for word: String, among candidates: [String]) -> String? {
         let lowered = word.lowercased()
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
@@ -14,12 +14,12 @@ enum DidYouMean {
     }
 
     /// ` (did you mean "x"?)`, or an empty string when nothing is close.
-    static func hint(for word: String, among candidates: [String]) -> String {
+    public static func hint(for word: String, among candidates: [String]) -> String {
         suggestion(for: word, among: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
     }
 
     /// Levenshtein distance, counting a swap of two adjacent characters as one edit.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }

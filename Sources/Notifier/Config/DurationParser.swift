@@ -1,9 +1,9 @@
 import Foundation
 
 /// Parses durations written like `30s`, `10m`, `1h30m`, `500ms` or `2d`.
-enum DurationParser {
+public enum DurationParser {
     /// The duration in seconds, or `nil` when `text` is not a duration.
-    static func seconds(in text: String) -> TimeInterval? {
+    public static func seconds(in text: String) -> TimeInterval? {
         let units: [(suffix: String, seconds: Double)] = [
             ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400),
         ]
@@ -22,7 +22,7 @@ enum DurationParser {
     }
 
     /// Formats seconds the way they are written in config: `1h30m`, `45s`, `500ms`.
-    static func format(_ seconds: TimeInterval) -> String {
+    public static func format(_ seconds: TimeInterval) -> String {
         if seconds < 1, seconds > 0 { return "\(Int((seconds * 1000).rounded()))ms" }
         var remaining = Int(seconds.rounded())
         if remaining == 0 { return "0s" }

@@ -47,13 +47,17 @@ public struct NotifierConfiguration: Sendable {
 
     /// Loads the `sinks:` and `rules:` sections of a larger config file (the watcher's), so their problems are
     /// reported with positions in that file.
+    ///
+    /// - parameter otherSinkNames: sinks defined elsewhere (another file of the same config) that rules here may
+    ///   name.
     public static func load(
         sinksNode: Node?,
         rulesNode: Node?,
         file: String,
         baseDirectory: String = ".",
         environment: any ConfigEnvironment = ProcessConfigEnvironment(),
-        timeZone: TimeZone = TimeZone(identifier: "UTC")!
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        otherSinkNames: Set<String> = []
     ) throws(ConfigError) -> NotifierConfiguration {
         try load(
             sinksNode: sinksNode,
@@ -61,7 +65,8 @@ public struct NotifierConfiguration: Sendable {
             baseDirectory: baseDirectory,
             environment: environment,
             timeZone: timeZone,
-            reader: YAMLReader(file: file)
+            reader: YAMLReader(file: file),
+            otherSinkNames: otherSinkNames
         )
     }
 
@@ -71,13 +76,14 @@ public struct NotifierConfiguration: Sendable {
         baseDirectory: String,
         environment: any ConfigEnvironment,
         timeZone: TimeZone,
-        reader: YAMLReader
+        reader: YAMLReader,
+        otherSinkNames: Set<String> = []
     ) throws(ConfigError) -> NotifierConfiguration {
         let sinks =
             sinksNode.map {
                 SinksLoader(environment: environment, baseDirectory: baseDirectory).sinks(from: $0, reader: reader)
             } ?? []
-        let sinkNames = Set(sinks.map(\.name)).union(Self.definedSinkNames(sinksNode))
+        let sinkNames = Set(sinks.map(\.name)).union(Self.definedSinkNames(sinksNode)).union(otherSinkNames)
         let loader = RulesLoader(
             sinkNames: sinkNames,
             environment: environment,
@@ -91,7 +97,7 @@ public struct NotifierConfiguration: Sendable {
 
     /// Sink names written in the `sinks:` mapping, valid or not: a rule naming a sink whose definition has
     /// errors should not get a second, misleading "undefined sink" error.
-    private static func definedSinkNames(_ node: Node?) -> Set<String> {
+    public static func definedSinkNames(_ node: Node?) -> Set<String> {
         guard case .mapping(let mapping)? = node else { return [] }
         return Set(mapping.compactMap { $0.key.scalar?.string })
     }

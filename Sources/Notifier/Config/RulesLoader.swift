@@ -9,7 +9,7 @@ import Yams
 /// conditions); the watcher's config can hand its own `rules:` node to `load(rulesNode:file:)`.
 public struct RulesLoader: Sendable {
     /// The keys a rule may have.
-    static let ruleKeys = [
+    public static let ruleKeys = [
         "name", "events", "project", "group", "branch", "author", "not_author", "message", "title", "trailers",
         "without_trailers", "merge", "paths", "min_commits", "max_commits", "time", "commit_match", "notify",
         "template", "continue", "group_window", "drop",

@@ -7,9 +7,12 @@ import Yams
 /// URLs and secrets come from the environment or files (`url_env`, `url_file`, `secret_env`, …); their values never
 /// appear in any message.
 public struct SinksLoader: Sendable {
-    static let commonKeys = ["type", "template", "rate_limit", "retry", "circuit_breaker"]
-    static let httpKeys = ["url", "url_env", "url_file", "headers", "timeout"]
-    static let kindKeys: [SinkKind: [String]] = [
+    /// The keys every sink may have.
+    public static let commonKeys = ["type", "template", "rate_limit", "retry", "circuit_breaker"]
+    /// The keys every HTTP sink (all but `stdout`) may have.
+    public static let httpKeys = ["url", "url_env", "url_file", "headers", "timeout"]
+    /// The keys particular to each kind of sink.
+    public static let kindKeys: [SinkKind: [String]] = [
         .stdout: ["format"],
         .webhook: ["secret", "secret_env", "secret_file", "github_signature", "max_body_bytes"],
         .slack: ["username", "icon_emoji"],

@@ -3,21 +3,36 @@ import Yams
 
 /// A YAML mapping with its keys' and values' positions, read through typed accessors that record a
 /// positioned problem for every value of the wrong shape.
-struct YAMLMapping {
-    struct Entry {
-        var key: String
-        var keyNode: Node
-        var value: Node
+public struct YAMLMapping {
+    /// One `key: value` pair with both nodes.
+    public struct Entry {
+        /// The key as written.
+        public var key: String
+        /// The key's node (for problems about the key).
+        public var keyNode: Node
+        /// The value's node.
+        public var value: Node
     }
 
-    let node: Node
-    let entries: [Entry]
+    /// The mapping's own node.
+    public let node: Node
+    /// The pairs, in the order written.
+    public let entries: [Entry]
     /// What the mapping is, for messages: `rule "main-pushes"`, `sink "ops"`.
-    let context: String
-    let reader: YAMLReader
+    public let context: String
+    /// Where problems are recorded.
+    public let reader: YAMLReader
+
+    /// Creates a mapping view (normally made by `YAMLReader.mapping(_:context:)`).
+    public init(node: Node, entries: [Entry], context: String, reader: YAMLReader) {
+        self.node = node
+        self.entries = entries
+        self.context = context
+        self.reader = reader
+    }
 
     /// Records an `unknown key` problem for each key not in `allowed`, with the closest valid key suggested.
-    func checkKeys(_ allowed: [String]) {
+    public func checkKeys(_ allowed: [String]) {
         for entry in entries where !allowed.contains(entry.key) {
             reader.error(
                 "unknown key \"\(entry.key)\" in \(context)\(DidYouMean.hint(for: entry.key, among: allowed))",
@@ -27,24 +42,24 @@ struct YAMLMapping {
     }
 
     /// Whether the key is present.
-    func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
+    public func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
 
     /// The value of a key.
-    func value(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
+    public func value(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
 
     /// The node of a key itself (for problems about the key).
-    func keyNode(_ key: String) -> Node? { entries.first { $0.key == key }?.keyNode }
+    public func keyNode(_ key: String) -> Node? { entries.first { $0.key == key }?.keyNode }
 
     /// The description of a key for messages: `"branch" in rule "main"`.
-    func describe(_ key: String) -> String { "\"\(key)\" in \(context)" }
+    public func describe(_ key: String) -> String { "\"\(key)\" in \(context)" }
 
     /// A string value.
-    func string(_ key: String) -> String? {
+    public func string(_ key: String) -> String? {
         value(key).flatMap { reader.string($0, what: describe(key)) }
     }
 
     /// A string value that must be present.
-    func requiredString(_ key: String) -> String? {
+    public func requiredString(_ key: String) -> String? {
         guard has(key) else {
             reader.error("\(context) is missing \"\(key)\"", at: node)
             return nil
@@ -53,7 +68,7 @@ struct YAMLMapping {
     }
 
     /// A boolean value.
-    func bool(_ key: String) -> Bool? {
+    public func bool(_ key: String) -> Bool? {
         guard let node = value(key) else { return nil }
         guard let value = node.bool else {
             reader.error("\(describe(key)) must be true or false", at: node)
@@ -63,7 +78,7 @@ struct YAMLMapping {
     }
 
     /// A non-negative integer value.
-    func int(_ key: String, minimum: Int = 0) -> Int? {
+    public func int(_ key: String, minimum: Int = 0) -> Int? {
         guard let node = value(key) else { return nil }
         guard let value = node.int, value >= minimum else {
             reader.error("\(describe(key)) must be a whole number of at least \(minimum)", at: node)
@@ -73,7 +88,7 @@ struct YAMLMapping {
     }
 
     /// A duration (`30s`, `10m`, `1h30m`) in seconds.
-    func duration(_ key: String, minimum: TimeInterval = 0) -> TimeInterval? {
+    public func duration(_ key: String, minimum: TimeInterval = 0) -> TimeInterval? {
         guard let node = value(key), let text = reader.string(node, what: describe(key)) else { return nil }
         guard let seconds = DurationParser.seconds(in: text), seconds >= minimum else {
             reader.error(
@@ -86,7 +101,7 @@ struct YAMLMapping {
     }
 
     /// A string or a list of strings, each with its node.
-    func strings(_ key: String) -> [(String, Node)]? {
+    public func strings(_ key: String) -> [(String, Node)]? {
         guard let node = value(key), let items = reader.sequence(node, what: describe(key)) else { return nil }
         return items.compactMap { item in
             reader.string(item, what: "each item of \(describe(key))").map { ($0, item) }
@@ -94,7 +109,7 @@ struct YAMLMapping {
     }
 
     /// A nested mapping.
-    func mapping(_ key: String, context: String) -> YAMLMapping? {
+    public func mapping(_ key: String, context: String) -> YAMLMapping? {
         value(key).flatMap { reader.mapping($0, context: context) }
     }
 }

@@ -4,19 +4,21 @@ import Yams
 /// Reads a YAML node tree with positions, collecting every problem instead of stopping at the first, so a user fixes a
 /// file in one pass.
 ///
-/// All messages are written here or by the loaders, and asserted in tests.
-final class YAMLReader {
+/// All messages are written here or by the loaders, and asserted in tests. Public so the watcher's own config
+/// sections are read with the same rules and messages as sinks and rules.
+public final class YAMLReader {
     /// The file name used in diagnostics.
-    let file: String
+    public let file: String
     /// The problems found so far, in order.
-    private(set) var diagnostics: [ConfigDiagnostic] = []
+    public private(set) var diagnostics: [ConfigDiagnostic] = []
 
-    init(file: String) {
+    /// Creates a reader for one file's diagnostics.
+    public init(file: String) {
         self.file = file
     }
 
     /// Parses a YAML document into a node tree, turning syntax errors into positioned diagnostics.
-    static func compose(yaml: String, file: String) throws(ConfigError) -> Node? {
+    public static func compose(yaml: String, file: String) throws(ConfigError) -> Node? {
         do {
             return try Yams.compose(yaml: yaml)
         } catch let error as YamlError {
@@ -27,25 +29,25 @@ final class YAMLReader {
     }
 
     /// Records a problem at a node's position (1:1 when the node has none).
-    func error(_ message: String, at node: Node?) {
+    public func error(_ message: String, at node: Node?) {
         error(message, at: node?.mark)
     }
 
     /// Records a problem at a position.
-    func error(_ message: String, at mark: Mark?) {
+    public func error(_ message: String, at mark: Mark?) {
         diagnostics.append(
             ConfigDiagnostic(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message)
         )
     }
 
     /// Records a problem found elsewhere (for example in a template file).
-    func add(_ diagnostic: ConfigDiagnostic) {
+    public func add(_ diagnostic: ConfigDiagnostic) {
         diagnostics.append(diagnostic)
     }
 
     /// Throws the collected problems, if any, in file order (they are found in reading order, which checks a
     /// rule's keys before its values).
-    func throwIfFailed() throws(ConfigError) {
+    public func throwIfFailed() throws(ConfigError) {
         guard !diagnostics.isEmpty else { return }
         throw ConfigError(
             diagnostics.enumerated().sorted { lhs, rhs in
@@ -56,7 +58,7 @@ final class YAMLReader {
     }
 
     /// The node as a mapping, or a problem recorded and `nil`.
-    func mapping(_ node: Node, context: String) -> YAMLMapping? {
+    public func mapping(_ node: Node, context: String) -> YAMLMapping? {
         guard case .mapping(let mapping) = node else {
             error("\(context) must be a mapping (key: value)", at: node)
             return nil
@@ -73,7 +75,7 @@ final class YAMLReader {
     }
 
     /// The node as a sequence (a single value counts as a one-element sequence), or `nil` with a problem.
-    func sequence(_ node: Node, what: String) -> [Node]? {
+    public func sequence(_ node: Node, what: String) -> [Node]? {
         switch node {
         case .sequence(let sequence): return Array(sequence)
         case .scalar where node.null != nil:
@@ -87,7 +89,7 @@ final class YAMLReader {
     }
 
     /// The node as a string scalar, or `nil` with a problem.
-    func string(_ node: Node, what: String) -> String? {
+    public func string(_ node: Node, what: String) -> String? {
         guard case .scalar(let scalar) = node else {
             error("\(what) must be a string", at: node)
             return nil

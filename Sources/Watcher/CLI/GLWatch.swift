@@ -13,6 +13,6 @@ struct GLWatch: AsyncParsableCommand {
             New here? Run `glwatch demo` to watch a built-in fake GitLab, no token or network needed.
             """,
         version: GLWatchVersion.current,
-        subcommands: [BenchCommand.self]
+        subcommands: [CheckCommand.self, InitCommand.self, SchemaCommand.self, BenchCommand.self]
     )
 }

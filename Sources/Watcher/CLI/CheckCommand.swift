@@ -1,0 +1,67 @@
+import ArgumentParser
+import Notifier
+
+/// `glwatch check`: validates the config, its rules files and templates, like `amtool check-config`.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate the config, its rules files and templates.",
+        discussion: """
+            Reads the config the way `glwatch run` does — environment variables, token and secret files, \
+            rules files and templates included — and reports every problem at once, one per line as \
+            file:line:column: message. Exits 0 with a one-line summary when everything is valid, 1 otherwise.
+
+            Examples:
+              glwatch check
+              glwatch check --config /etc/glwatch/glwatch.yml
+              GITLAB_TOKEN=… SLACK_URL=… glwatch check -c examples/chatops.yml
+            """
+    )
+
+    @OptionGroup var options: ConfigOptions
+
+    func run() throws {
+        let status = Self.check(
+            options: options,
+            system: ProcessConfigSystem(),
+            output: StandardOutput(),
+            errors: StandardErrorOutput()
+        )
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Checks the config and prints the summary to `output` or the problems to `errors`; returns the exit status.
+    static func check(
+        options: ConfigOptions,
+        system: any ConfigSystem,
+        output: any TextOutput,
+        errors: any TextOutput
+    ) -> Int32 {
+        do {
+            let config = try options.load(in: system)
+            try? output.write(summary(of: config) + "\n")
+            return 0
+        } catch let error as ConfigError {
+            try? errors.write(error.diagnostics.map { "\($0)\n" }.joined())
+            let count = error.diagnostics.count
+            try? errors.write("\(count) problem\(count == 1 ? "" : "s") found\n")
+        } catch {
+            try? errors.write("\(error)\n")
+        }
+        return 1
+    }
+
+    /// `glwatch.yml: OK — 1 GitLab instance, 2 watch targets, 2 sinks, 4 rules (2 rules files), 1 template`.
+    static func summary(of config: GLWatchConfig) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        var parts = [
+            count(config.instances.count, "GitLab instance"),
+            count(config.watchTargets.count, "watch target"),
+            count(config.notifier.sinks.count, "sink"),
+            count(config.notifier.rules.rules.count, "rule"),
+        ]
+        if !config.includedFiles.isEmpty { parts[3] += " (\(count(config.includedFiles.count, "file")) included)" }
+        if !config.notifier.templates.isEmpty { parts.append(count(config.notifier.templates.count, "template")) }
+        return "\(config.file): OK — \(parts.joined(separator: ", "))"
+    }
+}

@@ -1,0 +1,76 @@
+/// The commented config `glwatch init` writes: valid as written (it watches a public project without a token and
+/// prints to stdout), with every other option shown, commented, at its default.
+enum StarterConfig {
+    /// The file's text.
+    static let text = #"""
+        # glwatch config — validate with `glwatch check`, print the schema with `glwatch schema`.
+        # ${VAR} and ${VAR:-default} read the environment anywhere a value is expected.
+        # Durations: 30s, 10m, 1h30m. Relative paths start from this file's directory.
+
+        # GitLab instances, by name. Without this section: gitlab.com, unauthenticated.
+        gitlab:
+          gitlab.com:
+            url: https://gitlab.com
+            # A token makes private projects visible and raises GitLab's rate limits (scope: read_api).
+            # Never write the token itself here: name a variable or a file.
+            # token_env: GITLAB_TOKEN
+            # token_file: /run/secrets/gitlab_token
+            # auth: private              # private (PRIVATE-TOKEN) | bearer | job | none
+            # requests_per_minute: 600   # glwatch's own budget on this instance
+            # burst: 20
+            # ca_file: /etc/ssl/certs/internal-ca.pem   # a private CA of a self-managed GitLab
+            # timeout: 30s
+
+        # What to watch. Each target is a project, a group or your memberships.
+        watch:
+          - project: gitlab-org/cli         # a full path or a numeric id
+            # branches: [main, "release/*"] # default: the project's default branch; `all` for every branch
+            # interval: 1m                  # polling interval while the project changes
+            # max_interval: 10m             # idle or failing projects back off up to this
+            # initial:
+            #   notify_last: 0              # at first sight, announce the last N commits (0: stay quiet)
+            # report_per_branch: false
+            # max_commits_per_push: 5000
+            # unreachable_after: 3          # failed polls before a project.unreachable event
+            # instance: gitlab.com          # needed only with several instances
+          # - group: my-group
+          #   include_subgroups: true
+          #   include_archived: false
+          # - membership: true              # every project the token's user belongs to (needs a token)
+
+        # The same person under several e-mail addresses (canonical: [others]).
+        # aliases:
+        #   ada@example.com: [ada@old-company.example, ada.lovelace@users.noreply.gitlab.com]
+
+        # Where notifications go. See the README's "Rules and sinks" for every sink type.
+        sinks:
+          terminal:
+            type: stdout
+          # team-chat:
+          #   type: slack                   # slack | mattermost | discord | teams | google_chat | ntfy | webhook
+          #   url_env: SLACK_WEBHOOK_URL
+
+        # Which events go where; the first matching rule wins unless it says `continue: true`.
+        # A string item names rules files (globs allowed): - rules/*.yaml
+        rules:
+          - name: everything
+            notify: [terminal]
+
+        # timezone: UTC                     # for rules' time conditions
+
+        # state:
+        #   path: ~/.local/state/glwatch/state.db   # default: $XDG_STATE_HOME/glwatch/state.db
+        # log:
+        #   format: text                    # text | json
+        #   level: info                     # trace | debug | info | notice | warning | error | critical
+        # metrics:                          # Prometheus /metrics, off unless enabled or given an address
+        #   enabled: true
+        #   listen: 127.0.0.1:9464
+        # engine:
+        #   max_concurrent_polls_per_host: 4
+        #   discovery_interval: 10m         # how often groups are checked for new projects
+        #   poll_timeout: 10m               # a poll running longer is cancelled and counted as failed
+        #   lagging_after_intervals: 5      # missed intervals before a watcher.lagging event
+        #   shutdown_grace: 10s             # time for in-flight deliveries on SIGTERM
+        """#
+}

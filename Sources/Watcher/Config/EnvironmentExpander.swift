@@ -1,0 +1,149 @@
+import Notifier
+import Yams
+
+/// Replaces `${VAR}` and `${VAR:-default}` in every string value of a YAML tree with the environment's values,
+/// keeping each node's position.
+///
+/// `${VAR:-default}` uses `default` when `VAR` is unset or empty; `$${` writes a literal `${`. Keys are left as
+/// written. An unset variable without a default is a problem at its exact place naming the variable — never a
+/// value. A value whose reference failed is remembered, so the loaders' follow-on complaints about it (an empty
+/// path, an invalid duration) can be dropped: the user sees the one problem that matters.
+final class EnvironmentExpander {
+    /// Where variables are read.
+    let environment: any ConfigEnvironment
+    /// The places (`file:line:column`) of values that could not be expanded.
+    private(set) var unresolved: Set<String> = []
+    /// The problems this expander reported.
+    private(set) var problems: Set<ConfigDiagnostic> = []
+    private var reader: YAMLReader
+
+    /// Creates an expander reading `environment`.
+    init(environment: any ConfigEnvironment) {
+        self.environment = environment
+        self.reader = YAMLReader(file: "")
+    }
+
+    /// The tree with every string value expanded; problems are recorded in `reader`.
+    func expand(_ node: Node, reader: YAMLReader) -> Node {
+        self.reader = reader
+        return expand(node)
+    }
+
+    /// The diagnostics to show: all but the loaders' follow-on complaints about values that could not be
+    /// expanded.
+    func relevant(_ diagnostics: [ConfigDiagnostic]) -> [ConfigDiagnostic] {
+        diagnostics.filter { problems.contains($0) || !unresolved.contains("\($0.file):\($0.line):\($0.column)") }
+    }
+
+    private func expand(_ node: Node) -> Node {
+        switch node {
+        case .scalar(let scalar):
+            guard scalar.string.contains("${") else { return node }
+            var expanded = scalar
+            let before = problems.count
+            expanded.string = expand(scalar.string, scalar: scalar)
+            if problems.count != before {
+                unresolved.insert("\(reader.file):\(scalar.mark?.line ?? 1):\(scalar.mark?.column ?? 1)")
+            }
+            return .scalar(expanded)
+        case .mapping(let mapping):
+            let pairs = mapping.map { ($0.key, expand($0.value)) }
+            return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+        case .sequence(let sequence):
+            return .sequence(Node.Sequence(sequence.map(expand), sequence.tag, sequence.style, sequence.mark))
+        case .alias:
+            return node
+        }
+    }
+
+    private func expand(_ text: String, scalar: Node.Scalar) -> String {
+        let characters = Array(text)
+        var result = ""
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "$", index + 2 < characters.count, characters[index + 1] == "$",
+                characters[index + 2] == "{"
+            {
+                result += "${"
+                index += 3
+                continue
+            }
+            guard character == "$", index + 1 < characters.count, characters[index + 1] == "{" else {
+                result.append(character)
+                index += 1
+                continue
+            }
+            guard let close = characters[(index + 2)...].firstIndex(of: "}") else {
+                problem(
+                    "unclosed \"${\" (write ${NAME}, ${NAME:-default}, or $${ for a literal \"${\")",
+                    at: index,
+                    in: text,
+                    scalar
+                )
+                return text
+            }
+            let body = String(characters[(index + 2)..<close])
+            let name: String
+            let fallback: String?
+            if let separator = body.range(of: ":-") {
+                name = String(body[..<separator.lowerBound])
+                fallback = String(body[separator.upperBound...])
+            } else {
+                name = body
+                fallback = nil
+            }
+            if !Self.isVariableName(name) {
+                problem(
+                    "invalid environment variable name \"\(name)\" in \"${…}\" (letters, digits and _, not starting "
+                        + "with a digit)",
+                    at: index,
+                    in: text,
+                    scalar
+                )
+            } else if let value = environment.variable(named: name), !(value.isEmpty && fallback != nil) {
+                result += value
+            } else if let fallback {
+                result += fallback
+            } else {
+                problem(
+                    "environment variable \"\(name)\" is not set (or give a default: ${\(name):-default})",
+                    at: index,
+                    in: text,
+                    scalar
+                )
+            }
+            index = close + 1
+        }
+        return result
+    }
+
+    /// Whether `name` is a portable environment variable name.
+    static func isVariableName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy {
+            $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+                || ("0"..."9").contains($0)
+        }
+    }
+
+    /// Records a problem at the reference's own column when the scalar is on one line (plain or quoted), else at
+    /// the scalar.
+    private func problem(_ message: String, at offset: Int, in text: String, _ scalar: Node.Scalar) {
+        let line = scalar.mark?.line ?? 1
+        let column = scalar.mark?.column ?? 1
+        let prefix = text.prefix(offset)
+        let exact: Int?
+        switch scalar.style {
+        case .plain, .any: exact = prefix.contains("\n") ? nil : column + prefix.unicodeScalars.count
+        case .singleQuoted, .doubleQuoted:
+            // Exact unless an escape before the reference changed the length.
+            let escaped = prefix.contains("\n") || prefix.contains("'") || prefix.contains("\\")
+            exact = escaped ? nil : column + 1 + prefix.unicodeScalars.count
+        case .literal, .folded: exact = nil
+        }
+        let diagnostic = ConfigDiagnostic(file: reader.file, line: line, column: exact ?? column, message: message)
+        problems.insert(diagnostic)
+        reader.add(diagnostic)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Notifier
+import Yams
+
+/// Reading `gitlab:`: the instances, their tokens (from the environment or a file, never the config) and TLS.
+extension GLWatchConfigLoader {
+    /// The instance used when the config has no `gitlab:` section: gitlab.com, unauthenticated.
+    static let defaultInstanceName = "gitlab.com"
+
+    func instances(_ document: YAMLMapping, paths: PathResolver) -> [GitLabInstanceConfig] {
+        let reader = document.reader
+        guard let node = document.value("gitlab") else {
+            return [
+                GitLabInstanceConfig(
+                    name: Self.defaultInstanceName,
+                    url: URL(string: "https://gitlab.com")!,
+                    auth: .none
+                )
+            ]
+        }
+        guard let map = reader.mapping(node, context: "\"gitlab\"") else { return [] }
+        if map.entries.isEmpty { reader.error("\"gitlab\" needs at least one instance", at: node) }
+        return map.entries.compactMap { entry in
+            instance(named: entry.key, node: entry.value, reader: reader, paths: paths)
+        }
+    }
+
+    private func instance(
+        named name: String,
+        node: Node,
+        reader: YAMLReader,
+        paths: PathResolver
+    )
+        -> GitLabInstanceConfig?
+    {
+        let context = "gitlab instance \"\(name)\""
+        if node.null != nil, node.scalar?.style == .plain {
+            // `gitlab.com:` alone: the defaults.
+            return GitLabInstanceConfig(name: name, url: URL(string: "https://gitlab.com")!, auth: .none)
+        }
+        guard let map = reader.mapping(node, context: context) else { return nil }
+        if map.has("token") {
+            reader.error(
+                "\(map.describe("token")) would keep a secret in the config file; use \"token_env\" or \"token_file\"",
+                at: map.keyNode("token")
+            )
+        }
+        map.checkKeys(ConfigSection.instance.names + ["token"])
+        let errorsBefore = reader.diagnostics.count
+
+        let url = self.url(map)
+        let token = self.token(map, paths: paths)
+        var kind: GitLabAuthKind = token == nil ? .none : .private
+        if let node = map.value("auth"), let text = map.string("auth") {
+            if let parsed = GitLabAuthKind(rawValue: text) {
+                kind = parsed
+            } else {
+                let names = GitLabAuthKind.allCases.map(\.rawValue)
+                reader.error(
+                    "unknown auth \"\(text)\" for \(context)\(DidYouMean.hint(for: text, among: names)) "
+                        + "(one of \(names.joined(separator: ", ")))",
+                    at: node
+                )
+            }
+            if kind == .none, token != nil {
+                reader.error("\(context) has \"auth: none\" and a token; remove one", at: node)
+            } else if kind != .none, token == nil, !map.has("token_env"), !map.has("token_file") {
+                reader.error(
+                    "\(context) with \"auth: \(kind.rawValue)\" needs \"token_env\" or \"token_file\"",
+                    at: node
+                )
+            }
+        }
+        var instance = GitLabInstanceConfig(
+            name: name,
+            url: url ?? URL(string: "https://gitlab.com")!,
+            auth: kind.auth(token: token?.secret),
+            tokenSource: token?.source
+        )
+        if let value = map.int("requests_per_minute", minimum: 1) { instance.requestsPerMinute = value }
+        if let value = map.int("burst", minimum: 1) { instance.burst = value }
+        if let value = map.duration("timeout", minimum: 0.001) { instance.requestTimeout = value }
+        if let node = map.value("ca_file"), let path = map.string("ca_file") {
+            let resolved = paths.resolve(path)
+            if (try? environment.contentsOfFile(atPath: resolved)) == nil {
+                reader.error("cannot read file \"\(resolved)\" named by \(map.describe("ca_file"))", at: node)
+            }
+            instance.caFile = resolved
+        }
+        return reader.diagnostics.count == errorsBefore ? instance : nil
+    }
+
+    private func url(_ map: YAMLMapping) -> URL? {
+        guard let node = map.value("url") else { return URL(string: "https://gitlab.com") }
+        guard let text = map.string("url") else { return nil }
+        var trimmed = text.trimmingCharacters(in: .whitespaces)
+        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let components = URLComponents(string: trimmed), ["http", "https"].contains(components.scheme),
+            components.host?.isEmpty == false, components.query == nil, components.user == nil,
+            components.password == nil
+        else {
+            map.reader.error("\(map.describe("url")) must be an http(s) URL like https://gitlab.example.com", at: node)
+            return nil
+        }
+        if trimmed.hasSuffix("/api/v4") {
+            map.reader.error(
+                "\(map.describe("url")) is the GitLab base URL: leave out \"/api/v4\"",
+                at: node
+            )
+            return nil
+        }
+        return components.url
+    }
+
+    /// `token_env` or `token_file` (at most one); the value is trimmed and must not be empty.
+    private func token(_ map: YAMLMapping, paths: PathResolver) -> (secret: GitLabSecret, source: String)? {
+        let reader = map.reader
+        let keys = ["token_env", "token_file"].filter(map.has)
+        guard let key = keys.first else { return nil }
+        if keys.count > 1 {
+            reader.error(
+                "\(map.context) has both \"token_env\" and \"token_file\"; use one",
+                at: map.keyNode("token_file")
+            )
+            return nil
+        }
+        guard let node = map.value(key), let name = map.string(key) else { return nil }
+        let value: String
+        let source: String
+        if key == "token_env" {
+            guard let variable = environment.variable(named: name) else {
+                reader.error("environment variable \"\(name)\" named by \(map.describe(key)) is not set", at: node)
+                return nil
+            }
+            value = variable
+            source = "env \(name)"
+        } else {
+            let path = paths.resolve(name)
+            guard let contents = try? environment.contentsOfFile(atPath: path) else {
+                reader.error("cannot read file \"\(path)\" named by \(map.describe(key))", at: node)
+                return nil
+            }
+            value = contents
+            source = "file \(path)"
+        }
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            let what = key == "token_env" ? "environment variable \"\(name)\"" : "file \"\(paths.resolve(name))\""
+            reader.error("\(what) named by \(map.describe(key)) is empty", at: node)
+            return nil
+        }
+        return (GitLabSecret(trimmed), source)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Logging
+import Notifier
+
+/// Reading `state:`, `log:`, `metrics:` and `engine:`.
+extension GLWatchConfigLoader {
+    func state(_ document: YAMLMapping, paths: PathResolver) -> StateConfig {
+        let fallback = StateConfig(path: StateConfig.defaultPath(variable: environment.variable(named:)))
+        guard let map = document.mapping("state", context: "\"state\"") else { return fallback }
+        map.checkKeys(ConfigSection.state.names)
+        guard let path = map.string("path") else { return fallback }
+        return StateConfig(path: paths.resolve(path))
+    }
+
+    func log(_ document: YAMLMapping) -> LogConfig {
+        var log = LogConfig()
+        guard let map = document.mapping("log", context: "\"log\"") else { return log }
+        map.checkKeys(ConfigSection.log.names)
+        log.format =
+            word(map, "format", LogConfig.Format.allCases.map(\.rawValue)).flatMap { LogConfig.Format(rawValue: $0) }
+            ?? log.format
+        log.level = word(map, "level", LogConfig.levelNames).flatMap { Logger.Level(rawValue: $0) } ?? log.level
+        return log
+    }
+
+    func metrics(_ document: YAMLMapping) -> MetricsConfig {
+        var metrics = MetricsConfig()
+        guard let map = document.mapping("metrics", context: "\"metrics\"") else { return metrics }
+        map.checkKeys(ConfigSection.metrics.names)
+        if let node = map.value("listen"), let text = map.string("listen") {
+            if let (host, port) = MetricsConfig.parse(listen: text) {
+                metrics.host = host
+                metrics.port = port
+                metrics.enabled = true
+            } else {
+                map.reader.error(
+                    "\(map.describe("listen")) must be host:port, like 127.0.0.1:9464 or [::1]:9464",
+                    at: node
+                )
+            }
+        }
+        if let enabled = map.bool("enabled") { metrics.enabled = enabled }
+        return metrics
+    }
+
+    func engine(_ document: YAMLMapping) -> EngineConfig {
+        var engine = EngineConfig()
+        guard let map = document.mapping("engine", context: "\"engine\"") else { return engine }
+        map.checkKeys(ConfigSection.engine.names)
+        if let value = map.int("max_concurrent_polls_per_host", minimum: 1) {
+            engine.configuration.maxConcurrentPollsPerHost = value
+        }
+        if let value = map.duration("discovery_interval", minimum: 1) { engine.configuration.discoveryInterval = value }
+        if let value = map.duration("poll_timeout", minimum: 1) { engine.configuration.pollTimeout = value }
+        if let value = map.int("lagging_after_intervals", minimum: 1) {
+            engine.configuration.laggingAfterIntervals = value
+        }
+        if let value = map.duration("shutdown_grace", minimum: 0) { engine.shutdownGrace = value }
+        return engine
+    }
+
+    /// A value that must be one of `words`, with the closest one suggested.
+    private func word(_ map: YAMLMapping, _ key: String, _ words: [String]) -> String? {
+        guard let node = map.value(key), let text = map.string(key) else { return nil }
+        guard words.contains(text) else {
+            map.reader.error(
+                "\(map.describe(key)) must be one of \(words.joined(separator: ", "))"
+                    + DidYouMean.hint(for: text, among: words),
+                at: node
+            )
+            return nil
+        }
+        return text
+    }
+}

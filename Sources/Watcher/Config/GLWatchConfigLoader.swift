@@ -1,0 +1,92 @@
+import Foundation
+import Notifier
+import Yams
+
+/// Reads `glwatch.yml` strictly through the notifier's `YAMLReader`: every unknown key (with the closest valid one
+/// suggested), wrong type, unset `${VAR}` or bad reference is reported as `file:line:column: message`, all at once;
+/// nothing is returned unless everything is valid.
+///
+/// The `sinks:` and `rules:` sections (and the rules files they include) go through the notifier's own loader,
+/// with positions in the file they were written in.
+struct GLWatchConfigLoader {
+    /// Where variables, secrets and files are read.
+    var environment: any ConfigSystem
+
+    /// Loads the file at `path`; relative paths inside it start from its directory.
+    func load(path: String) throws(ConfigError) -> GLWatchConfig {
+        let text: String
+        do {
+            text = try environment.contentsOfFile(atPath: path)
+        } catch {
+            throw ConfigError([ConfigDiagnostic(file: path, line: 1, column: 1, message: "cannot read the config file")]
+            )
+        }
+        return try load(yaml: text, file: path, baseDirectory: Self.directory(of: path))
+    }
+
+    /// Loads config text as if read from `file` in `baseDirectory`.
+    func load(yaml: String, file: String, baseDirectory: String) throws(ConfigError) -> GLWatchConfig {
+        let reader = YAMLReader(file: file)
+        guard let composed = try YAMLReader.compose(yaml: yaml, file: file) else {
+            throw ConfigError([ConfigDiagnostic(file: file, line: 1, column: 1, message: "the config file is empty")])
+        }
+        let expander = EnvironmentExpander(environment: environment)
+        let root = expander.expand(composed, reader: reader)
+        guard let document = reader.mapping(root, context: "the config file") else {
+            try reader.throwIfFailed()
+            throw ConfigError([])
+        }
+        document.checkKeys(ConfigSection.root.names)
+
+        let paths = PathResolver(baseDirectory: baseDirectory, variable: environment.variable(named:))
+        let instances = self.instances(document, paths: paths)
+        let sharedAliases = document.value("aliases").map { aliases($0, what: document.describe("aliases"), reader) }
+        let targets = watchTargets(document, instances: instances, sharedAliases: sharedAliases ?? [:])
+        let timeZone = self.timeZone(document) ?? TimeZone(identifier: "UTC")!
+        let notifier = NotifierSectionsLoader(
+            environment: environment,
+            paths: paths,
+            timeZone: timeZone,
+            expander: expander
+        )
+        .load(sinksNode: document.value("sinks"), rulesNode: document.value("rules"), reader: reader)
+        let state = self.state(document, paths: paths)
+        let log = self.log(document)
+        let metrics = self.metrics(document)
+        let engine = self.engine(document)
+        let problems = YAMLReader(file: file)
+        expander.relevant(reader.diagnostics).forEach(problems.add)
+        try problems.throwIfFailed()
+        return GLWatchConfig(
+            file: file,
+            instances: instances,
+            watchTargets: targets,
+            notifier: notifier.configuration,
+            state: state,
+            log: log,
+            metrics: metrics,
+            engine: engine,
+            includedFiles: notifier.includedFiles
+        )
+    }
+
+    /// The directory of a file path (`.` for a bare file name).
+    static func directory(of path: String) -> String {
+        let directory = (path as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
+    }
+
+    /// `timezone:`.
+    private func timeZone(_ document: YAMLMapping) -> TimeZone? {
+        guard let node = document.value("timezone"), let name = document.string("timezone") else { return nil }
+        guard let zone = TimeZone(identifier: name) else {
+            document.reader.error(
+                "unknown time zone \"\(name)\" for \(document.describe("timezone")) (use an IANA name such as "
+                    + "Europe/Berlin or UTC)",
+                at: node
+            )
+            return nil
+        }
+        return zone
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// One GitLab instance of the config (`gitlab: <name>:`): where it is, how to authenticate and how hard to
+/// use it.
+///
+/// The token is a `GitLabSecret` inside `auth`; `description` and reflection show only where it came from.
+struct GitLabInstanceConfig: Sendable, CustomStringConvertible {
+    /// The instance's name, as watch targets refer to it.
+    var name: String
+    /// The base URL (without `/api/v4`).
+    var url: URL
+    /// How the client authenticates (the token inside is never printed).
+    var auth: GitLabAuth
+    /// Where the token came from, for status output: `env GITLAB_TOKEN`, `file /run/secrets/gitlab`, or `nil`.
+    var tokenSource: String?
+    /// glwatch's own request budget for this instance.
+    var requestsPerMinute: Int = 600
+    /// Requests allowed back to back before pacing starts.
+    var burst: Int = 20
+    /// A PEM file of extra CA certificates to trust.
+    var caFile: String?
+    /// How long one request may take.
+    var requestTimeout: TimeInterval = 30
+
+    /// `gitlab.com (https://gitlab.com, private token from env GITLAB_TOKEN)`.
+    var description: String {
+        "\(name) (\(url.absoluteString), \(auth)\(tokenSource.map { " from \($0)" } ?? ""))"
+    }
+
+    /// The client configuration for this instance.
+    func clientConfiguration(userAgent: String) -> GitLabClientConfiguration {
+        GitLabClientConfiguration(
+            userAgent: userAgent,
+            requestTimeout: .milliseconds(Int64((requestTimeout * 1000).rounded())),
+            pace: GitLabRateLimiter.Pace(requestsPerMinute: requestsPerMinute, burst: burst)
+        )
+    }
+
+    /// The transport configuration for this instance (its private CA, if any).
+    var transportConfiguration: AsyncHTTPClientTransport.Configuration {
+        AsyncHTTPClientTransport.Configuration(additionalTrustRootsPEMFile: caFile)
+    }
+}

@@ -1,0 +1,34 @@
+/// `metrics:`: the Prometheus `/metrics` endpoint (off unless asked for).
+struct MetricsConfig: Sendable, Equatable {
+    /// Whether `/metrics` is served.
+    var enabled = false
+    /// The host or address to listen on.
+    var host = "127.0.0.1"
+    /// The port to listen on.
+    var port = 9464
+
+    /// `host:port`, with IPv6 addresses in brackets.
+    var listen: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+    /// Splits `host:port` (`127.0.0.1:9464`, `[::1]:9464`, `:9464` for every address); `nil` when malformed.
+    static func parse(listen text: String) -> (host: String, port: Int)? {
+        var host: Substring
+        let portText: Substring
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":") else {
+                return nil
+            }
+            host = text[text.index(after: text.startIndex)..<close]
+            portText = text[text.index(close, offsetBy: 2)...]
+        } else {
+            guard let colon = text.lastIndex(of: ":"), !text[..<colon].contains(":") else { return nil }
+            host = text[..<colon]
+            portText = text[text.index(after: colon)...]
+        }
+        if host.isEmpty { host = "0.0.0.0" }
+        guard let port = Int(portText), (0...65_535).contains(port), !host.contains(where: \.isWhitespace) else {
+            return nil
+        }
+        return (String(host), port)
+    }
+}
