@@ -4,9 +4,14 @@ import RxCore
 extension WatchEngine {
     /// One discovery pass of a target: list its projects, reconcile the pipelines, record dropped projects.
     /// Returns `nil` when the target no longer exists.
-    func discover(_ id: Int) async -> DiscoveryReport? {
+    ///
+    /// - Parameter time: when the pass was due (the engine's clock when its loop fired); now by default.
+    func discover(_ id: Int, at time: Date? = nil) async -> DiscoveryReport? {
         guard let target = registry.withLock({ $0.entry(id)?.target }) else { return nil }
-        var report = DiscoveryReport(scope: target.scope.description, instance: target.instance, added: [], removed: [], renamed: [])
+        var report = DiscoveryReport(
+            scope: target.scope.description, instance: target.instance, startedAt: time ?? scheduler.now,
+            added: [], removed: [], renamed: []
+        )
         if let client = clients[target.instance] {
             do {
                 let projects = try await ProjectDiscovery(client: client).projects(in: target.scope)
@@ -56,7 +61,8 @@ extension WatchEngine {
         guard registered else { return }
         loop.disposable = scheduler.scheduleRecursive((), dueTime: .timeInterval(0)) { [weak self] _, recurse in
             guard let self else { return }
-            inFlight.disposable = Single<DiscoveryReport?>.create { await self.discover(id) }
+            let due = self.scheduler.now
+            inFlight.disposable = Single<DiscoveryReport?>.create { await self.discover(id, at: due) }
                 .subscribe { [weak self] result in
                     guard let self, case .success(let report?) = result else { return }
                     recurse.schedule((), dueTime: .timeInterval(self.discoveryDelay(id: id, failed: report.failure != nil)))

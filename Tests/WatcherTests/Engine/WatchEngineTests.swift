@@ -127,9 +127,12 @@ import Testing
             let reload = await probe.next { if case .discovered(let report) = $0 { report.scope == "configuration reload" } else { false } }
             let report = await engine.pollAllOnce()
 
-            #expect(reload == .discovered(DiscoveryReport(scope: "configuration reload", instance: "", added: [], removed: [harness.key(other)], renamed: [])))
+            guard case .discovered(let reloaded) = reload else { return }
+            #expect(reloaded.removed == [harness.key(other)])
+            #expect(reloaded.added.isEmpty)
             #expect(engine.registry.withLock { $0.pipelines[harness.key(api)] } === apiPipeline)
             #expect(engine.watchedProjects.map(\.key) == [harness.key(api), harness.key(third)])
+            #expect(report.discoveries.flatMap(\.added) == [harness.key(third)])
             #expect(report.polled == 2)
             let status = try await harness.status(of: other)
             #expect(status == .removed)
@@ -260,6 +263,40 @@ import Testing
             #expect(branchRequests == 200)
             #expect(discoveryRequests == 2)
             #expect(fake.requests.count == branchRequests + discoveryRequests)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testDiscovery_runsAtStartThenOnItsOwnCadence_andRetriesSoonerAfterFailures() async throws {
+        let fake = FakeGitLab()
+        fake.addProject("acme/api").commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+            let engine = harness.engine(
+                targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler,
+                configuration: EngineConfiguration(discoveryInterval: 600)
+            )
+            let probe = ActivityProbe(engine)
+            let running = engine.start()
+            defer { running.dispose() }
+            var passes: [DiscoveryReport] = []
+            func pass(advancingTo time: Int) async {
+                scheduler.advanceTo(time)
+                if let report = await probe.nextDiscovery() { passes.append(report) }
+            }
+
+            await pass(advancingTo: 1)
+            fake.inject(FakeFault(.status(500), on: .pathContaining("/groups/"), times: 2))
+            let web = fake.addProject("acme/web")
+            await pass(advancingTo: 601)
+            await pass(advancingTo: 631)
+            await pass(advancingTo: 700)
+
+            // At start, 600 s after the first pass ended (random 0.5: no jitter), then failed passes retry after
+            // 30 s and 60 s.
+            #expect(passes.map { Int($0.startedAt.timeIntervalSince1970) } == [0, 601, 631, 691])
+            #expect(passes.map { $0.failure != nil } == [false, true, true, false])
+            #expect(passes.last?.added == [harness.key(web)])
         }
     }
 }
