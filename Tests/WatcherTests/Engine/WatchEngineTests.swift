@@ -174,45 +174,6 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func testWatchdog_storesWatcherLagging_forAProjectWhosePollHangs() async throws {
-        let fake = FakeGitLab()
-        let api = fake.addProject("acme/api")
-        api.commits(1, by: [ann])
-        try await EngineTestHarness.run(fake) { harness in
-            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-            let engine = harness.engine(
-                targets: [harness.groupTarget("acme", base: 60)],
-                scheduler: scheduler,
-                configuration: EngineConfiguration(laggingAfterIntervals: 5, pollTimeout: 100_000),
-                router: everything
-            )
-            let probe = ActivityProbe(engine)
-            let running = engine.start()
-            scheduler.advanceTo(1)
-            _ = await probe.nextDiscovery()
-            fake.inject(FakeFault(.hang, on: .pathContaining("/repository/branches"), times: nil))
-            scheduler.advanceTo(31)
-            await fake.waitForRequests(2)
-
-            // No poll completes: after 5 intervals of 60 s (counted from the start at 1), the watchdog speaks.
-            scheduler.advanceTo(299)
-            scheduler.advanceTo(400)
-            let lagging = await probe.next { if case .lagging = $0 { true } else { false } }
-            running.dispose()
-            fake.releaseHungRequests()
-
-            #expect(lagging == .lagging(project: harness.key(api), path: "acme/api", missedIntervals: 5))
-            let events = try await harness.events(of: api)
-            #expect(events.map(\.type) == [.watcherLagging])
-            guard case .watcherLagging(let details) = events.first?.details else { return }
-            #expect(details.missedIntervals == 5)
-            #expect(details.intervalSeconds == 60)
-            #expect(details.lastPollAt == nil)
-            #expect(probe.seen.all.contains(.stored(project: harness.key(api), events: 1, deliveries: 1)))
-        }
-    }
-
-    @Test(.timeLimit(.minutes(1)))
     func testClientRateLimitSignal_pausesTheHostsPipelines_untilGitLabsTime() async throws {
         let fake = FakeGitLab()
         let api = fake.addProject("acme/api")
@@ -263,40 +224,6 @@ import Testing
             #expect(branchRequests == 200)
             #expect(discoveryRequests == 2)
             #expect(fake.requests.count == branchRequests + discoveryRequests)
-        }
-    }
-
-    @Test(.timeLimit(.minutes(1)))
-    func testDiscovery_runsAtStartThenOnItsOwnCadence_andRetriesSoonerAfterFailures() async throws {
-        let fake = FakeGitLab()
-        fake.addProject("acme/api").commits(1, by: [ann])
-        try await EngineTestHarness.run(fake) { harness in
-            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-            let engine = harness.engine(
-                targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler,
-                configuration: EngineConfiguration(discoveryInterval: 600)
-            )
-            let probe = ActivityProbe(engine)
-            let running = engine.start()
-            defer { running.dispose() }
-            var passes: [DiscoveryReport] = []
-            func pass(advancingTo time: Int) async {
-                scheduler.advanceTo(time)
-                if let report = await probe.nextDiscovery() { passes.append(report) }
-            }
-
-            await pass(advancingTo: 1)
-            fake.inject(FakeFault(.status(500), on: .pathContaining("/groups/"), times: 2))
-            let web = fake.addProject("acme/web")
-            await pass(advancingTo: 601)
-            await pass(advancingTo: 631)
-            await pass(advancingTo: 700)
-
-            // At start, 600 s after the first pass ended (random 0.5: no jitter), then failed passes retry after
-            // 30 s and 60 s.
-            #expect(passes.map { Int($0.startedAt.timeIntervalSince1970) } == [0, 601, 631, 691])
-            #expect(passes.map { $0.failure != nil } == [false, true, true, false])
-            #expect(passes.last?.added == [harness.key(web)])
         }
     }
 }
