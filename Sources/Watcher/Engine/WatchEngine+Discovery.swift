@@ -25,6 +25,7 @@ extension WatchEngine {
                 let change = reconcile()
                 apply(change, running: registry.withLock { $0.isRunning })
                 await recordRemoved(change.removed)
+                await sweepStoreOnce()
                 report.added = change.added.map(\.key)
                 report.removed = change.removed.map(\.key)
                 report.renamed = change.renamed.map(\.key)
@@ -76,5 +77,27 @@ extension WatchEngine {
         guard failed else { return interval * (1 + 0.1 * (2 * random() - 1)) }
         let failures = registry.withLock { $0.entry(id)?.failures ?? 1 }
         return min(interval, 30 * pow(2, Double(max(0, failures - 1))))
+    }
+
+    /// Once every target has discovered its projects: marks `removed` the stored projects (of the configured
+    /// instances) that no target covers any more — dropped from the configuration while glwatch was stopped —
+    /// so `glwatch status` does not show them as watched.
+    func sweepStoreOnce() async {
+        let due = registry.withLock { registry -> Bool in
+            guard registry.allDiscovered, !registry.hasSweptStore else { return false }
+            registry.hasSweptStore = true
+            return true
+        }
+        guard due else { return }
+        do {
+            let watched = Set(registry.withLock { $0.pipelines.keys })
+            let stale = try await store.projects().filter { record in
+                clients[record.key.instance] != nil && !watched.contains(record.key)
+                    && (record.status == .active || record.status == .unreachable)
+            }
+            await recordRemoved(stale.map { ($0.key, .removed) })
+        } catch {
+            logger.error("could not read the stored projects", metadata: ["error": "\(error)"])
+        }
     }
 }

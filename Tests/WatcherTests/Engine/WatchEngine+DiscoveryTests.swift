@@ -279,3 +279,24 @@ extension WatchEngineDiscoveryTests {
         }
     }
 }
+
+extension WatchEngineDiscoveryTests {
+    @Test func testStart_afterATargetWasDroppedWhileStopped_marksItsStoredProjectsRemoved() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        let web = fake.addProject("acme/web")
+        let other = fake.addProject("other/tool")
+        for project in [api, web, other] { project.commits(1, by: [ann]) }
+        try await EngineTestHarness.run(fake) { harness in
+            let otherTarget = WatchTarget(instance: "fake", scope: .project(.id(other.id)), cadence: Cadence(base: 60))
+            _ = await harness.engine(targets: [harness.groupTarget("acme"), otherTarget]).pollAllOnce()
+
+            // The configuration now names only api: web and the other project are no longer watched.
+            let apiTarget = WatchTarget(instance: "fake", scope: .project(.path("acme/api")), cadence: Cadence(base: 60))
+            _ = await harness.engine(targets: [apiTarget]).pollAllOnce()
+
+            let statuses = try await harness.store.projects().map(\.status)
+            #expect(statuses == [.active, .removed, .removed])
+        }
+    }
+}
