@@ -110,3 +110,50 @@ import Testing
         #expect(file.contains("ENTRYPOINT [\"/usr/local/bin/glwatch\"]"))
     }
 }
+
+/// The YAML examples of the README's config reference load, so the reference cannot drift from the loader.
+@Suite struct ConfigReferenceTests {
+    static var snippets: [String] {
+        guard
+            let readme = try? String(
+                contentsOfFile: ExampleConfigsTests.repository.appendingPathComponent("README.md").path,
+                encoding: .utf8
+            ),
+            let start = readme.range(of: "<!-- section:config-reference (issue 7) -->"),
+            let end = readme.range(of: "<!-- /section:config-reference -->")
+        else { return [] }
+        let section = readme[start.upperBound..<end.lowerBound]
+        return section.components(separatedBy: "```yaml\n").dropFirst().compactMap {
+            $0.components(separatedBy: "```").first
+        }
+    }
+
+    /// The real repository (for `rules/*.yaml`), with stand-ins for secrets and system files.
+    struct ReferenceSystem: ConfigSystem {
+        let examples = ExampleConfigsTests.ExampleSystem()
+
+        func variable(named name: String) -> String? { examples.variable(named: name) }
+
+        func contentsOfFile(atPath path: String) throws -> String {
+            if path.hasPrefix("/etc/ssl/") { return "-----BEGIN CERTIFICATE-----" }
+            return try examples.contentsOfFile(atPath: path)
+        }
+
+        func fileExists(atPath path: String) -> Bool { examples.fileExists(atPath: path) }
+        func files(under directory: String) -> [String] { examples.files(under: directory) }
+    }
+
+    @Test func testTheReferenceHasExamples() {
+        #expect(Self.snippets.count >= 6)
+    }
+
+    @Test(arguments: snippets)
+    func testEveryReferenceExample_loads(yaml: String) throws {
+        _ = try GLWatchConfig.load(
+            yaml: yaml,
+            file: "README.md",
+            baseDirectory: ExampleConfigsTests.repository.path,
+            environment: ReferenceSystem()
+        )
+    }
+}
