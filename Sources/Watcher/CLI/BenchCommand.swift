@@ -14,6 +14,8 @@ struct BenchCommand: AsyncParsableCommand {
 
               swift run -c release glwatch bench <name>
             """,
-        subcommands: [BenchClientCommand.self, StoreBenchCommand.self, StoreCrashWriterCommand.self]
+        subcommands: [
+            BenchClientCommand.self, StoreBenchCommand.self, StoreCrashWriterCommand.self, EngineCrashRunnerCommand.self,
+        ]
     )
 }

@@ -60,8 +60,9 @@ struct PollLoop: Sendable {
                     case .failure: outcome = .failed
                     }
                     let delay = streaks.record(outcome, cadence: cadence, unitRandom: unitRandom())
-                    observer.onNext(Tick(outcome: outcome, nextDelay: delay))
+                    // Schedule before telling: whoever reacts to the outcome already sees the next poll booked.
                     recurse.schedule((), dueTime: .timeInterval(delay))
+                    observer.onNext(Tick(outcome: outcome, nextDelay: delay))
                 }
             }
             return Disposables.create(loop, inFlight)

@@ -32,6 +32,7 @@ final class ProjectPipeline: Sendable {
         var lastCompletedAt: Date?
         var lastDelay: TimeInterval?
         var laggingReported = false
+        var pending: PollReport?
         var loop: (any Disposable)?
     }
 
@@ -73,7 +74,9 @@ final class ProjectPipeline: Sendable {
         let loop = PollLoop(cadence: target.cadence, scheduler: scheduler, unitRandom: random)
         let ticks = loop.ticks { [weak self] in
             guard let self else { return Single.just(.unchanged) }
-            return self.laneRun().map { $0?.outcome ?? .unchanged }
+            return self.laneRun()
+                .do(onSuccess: { [weak self] report in self?.state.withLock { $0.pending = report } })
+                .map { $0?.outcome ?? .unchanged }
         }
         let now = scheduler.now
         let subscription = SingleAssignmentDisposable()
@@ -87,7 +90,14 @@ final class ProjectPipeline: Sendable {
         old?.dispose()
         subscription.setDisposable(
             ticks.subscribe(onNext: { [weak self] tick in
-                self?.state.withLock { $0.lastDelay = tick.nextDelay }
+                // Reported once the loop has booked the next poll, so observers see a consistent pipeline.
+                guard let self else { return }
+                let report = self.state.withLock { state -> PollReport? in
+                    state.lastDelay = tick.nextDelay
+                    defer { state.pending = nil }
+                    return state.pending
+                }
+                if let report { self.report(report) }
             })
         )
     }
@@ -104,7 +114,9 @@ final class ProjectPipeline: Sendable {
     /// One poll through the host lane, now (for `glwatch once`); `nil` when a poll of the project is already
     /// running (it is not doubled).
     func pollOnce() -> Single<PollReport?> {
-        laneRun()
+        laneRun().do(onSuccess: { [weak self] report in
+            if let report { self?.report(report) }
+        })
     }
 
     private func laneRun() -> Single<PollReport?> {
@@ -141,7 +153,6 @@ final class ProjectPipeline: Sendable {
                         state.lastCompletedAt = scheduler.now
                         state.laggingReported = false
                     }
-                    if let finished { self.report(finished) }
                     return finished
                 }
                 .do(onDispose: { [self] in state.withLock { $0.busy = false } })

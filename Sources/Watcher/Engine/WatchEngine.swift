@@ -174,18 +174,25 @@ final class WatchEngine: Sendable {
 
     /// Watches `targets` from now on (SIGHUP reload): targets that did not change keep their projects, state
     /// and cadence; new ones start (with a discovery pass); removed ones stop, and their projects are marked
-    /// `removed` in the store unless another target still watches them.
+    /// `removed` in the store unless another target still watches them. Once that is recorded, `activity`
+    /// publishes a `.discovered` report with the scope `configuration reload`.
     func replace(targets: [WatchTarget]) {
         let (started, stopped) = registry.withLock { $0.replace(targets) }
         for discovery in stopped { discovery.dispose() }
         let change = reconcile()
         let running = registry.withLock { $0.isRunning }
         apply(change, running: running)
-        if !change.removed.isEmpty {
-            _ = Single<Void>.create { [self] in await recordRemoved(change.removed) }.subscribe { _ in }
-        }
         if running {
             for id in started { startDiscovery(id) }
         }
+        let report = DiscoveryReport(
+            scope: "configuration reload", instance: "", added: change.added.map(\.key),
+            removed: change.removed.map(\.key), renamed: []
+        )
+        _ = Single<Void>.create { [self] in
+            await recordRemoved(change.removed)
+            subject.onNext(.discovered(report))
+        }
+        .subscribe { _ in }
     }
 }

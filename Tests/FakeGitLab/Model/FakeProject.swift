@@ -335,6 +335,16 @@ public struct FakeProject: Sendable, Hashable {
         rename(to: groupPath + "/" + store.read { $0.project(id).path })
     }
 
+    /// Deletes the project: its id and paths answer 404 and lists leave it out. Don't use the handle afterwards.
+    public func delete() {
+        store.write { world in
+            let project = world.project(id)
+            world.projectIDsByPath[world.fullPath(of: project)] = nil
+            for former in project.formerPaths { world.projectIDsByPath[former] = nil }
+            world.projects[id] = nil
+        }
+    }
+
     /// Archives (or unarchives) the project.
     public func archive(_ archived: Bool = true) {
         store.write { $0.projects[id]!.archived = archived }

@@ -15,13 +15,16 @@ struct EngineTestHarness {
     let store: SQLiteStateStore
     let clock: TestClock
 
-    /// Runs `body` with a started fake GitLab (populated by the caller beforehand) and a fresh store.
+    /// Runs `body` with a started fake GitLab (populated by the caller beforehand) and a fresh store; the client
+    /// waits on `scheduler` (a live one by default).
     static func run(
         _ fake: FakeGitLab,
+        auth: GitLabAuth = .none,
+        scheduler: (any SchedulerType)? = nil,
         _ body: (EngineTestHarness) async throws -> Void
     ) async throws {
         let directory = TemporaryDirectory()
-        try await GitLabTestHarness.withClient(fake) { client in
+        try await GitLabTestHarness.withClient(fake, auth: auth, scheduler: scheduler) { client in
             let store = try SQLiteStateStore(StoreConfiguration(path: directory.file("state.sqlite")))
             try await body(EngineTestHarness(fake: fake, client: client, store: store, clock: TestClock()))
         }
@@ -37,6 +40,16 @@ struct EngineTestHarness {
             router: EventRouter(rules: []),
             now: clock.now
         )
+    }
+
+    /// The store key of `project`.
+    func key(_ project: FakeProject) -> ProjectKey {
+        ProjectKey(instance: "fake", id: project.id)
+    }
+
+    /// The stored status of `project`.
+    func status(of project: FakeProject) async throws -> ProjectStatus? {
+        try await store.projectState(key(project))?.record.status
     }
 
     /// Every stored event of `project`, oldest first, decoded.

@@ -3,13 +3,16 @@ import Foundation
 import Logging
 import Notifier
 import RxCore
+import RxCoreTest
 import Testing
 
 @testable import Watcher
 
-/// The engine against the fake GitLab: discovery of group and membership targets, one-shot cycles, restarts.
+/// The engine against the fake GitLab: one-shot cycles, running pipelines in virtual time, restarts, the lag
+/// watchdog and configuration reloads.
 @Suite struct WatchEngineTests {
     let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
+    let everything = EventRouter(rules: [Rule(name: "all", action: .notify(Rule.Notify(sinks: ["ops"])))])
 
     @Test func testPollAllOnce_groupTarget_baselinesThenReportsNewCommitsOnce() async throws {
         let fake = FakeGitLab()
@@ -34,6 +37,206 @@ import Testing
             let events = try await harness.events(of: api)
             #expect(events.map(\.type) == [.commitsNew])
             #expect(events.first?.commits.map(\.id) == pushed)
+        }
+    }
+
+    @Test func testPollAllOnce_failingProject_isCountedAndDoesNotStopTheOthers() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        let broken = fake.addProject("acme/broken")
+        api.commits(1, by: [ann])
+        broken.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let engine = harness.engine(targets: [harness.groupTarget("acme")])
+            _ = await engine.pollAllOnce()
+            fake.inject(FakeFault(.status(500), on: .pathContaining("/projects/\(broken.id)/"), times: nil))
+            let pushed = api.commits(1, by: [ann])
+
+            let report = await engine.pollAllOnce()
+
+            #expect(report.polled == 2)
+            #expect(report.failed == 1)
+            #expect(report.changed == 1)
+            #expect(!report.isSuccess)
+            let announced = try await harness.events(of: api).flatMap(\.commits).map(\.id)
+            #expect(announced == pushed)
+        }
+    }
+
+    @Test func testRestart_reportsWhatHappenedWhileStopped_once() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            // Given a first run that saw the project and stopped
+            _ = await harness.engine(targets: [harness.groupTarget("acme")]).pollAllOnce()
+
+            // When commits are pushed while glwatch is stopped, and two later runs poll on the same store
+            let pushed = api.commits(4, by: [ann])
+            api.createBranch("feature", from: "main")
+            let restarted = await harness.engine(targets: [harness.groupTarget("acme")]).pollAllOnce()
+            let again = await harness.engine(targets: [harness.groupTarget("acme")]).pollAllOnce()
+
+            // Then the first restart reports them, exactly once
+            #expect(restarted.eventsStored == 1)
+            #expect(again.eventsStored == 0)
+            let events = try await harness.events(of: api)
+            #expect(events.map(\.type) == [.commitsNew])
+            #expect(events.flatMap(\.commits).map(\.id) == pushed)
+        }
+    }
+
+    @Test func testStoredDeliveries_arePublished_andReplacedRulesApplyToLaterPolls() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let engine = harness.engine(targets: [harness.groupTarget("acme")])
+            let probe = ActivityProbe(engine)
+            _ = await engine.pollAllOnce()
+            api.commits(1, by: [ann])
+            let unrouted = await engine.pollAllOnce()
+
+            engine.replace(router: everything)
+            api.commits(1, by: [ann])
+            let routed = await engine.pollAllOnce()
+
+            #expect(unrouted.eventsStored == 1)
+            #expect(routed.polls.map(\.deliveriesQueued) == [1])
+            let stored = probe.seen.all.filter { if case .stored = $0 { true } else { false } }
+            #expect(stored == [.stored(project: harness.key(api), events: 1, deliveries: 1)])
+        }
+    }
+
+    @Test func testReplaceTargets_keepsUnchangedPipelines_startsNewOnes_andMarksDroppedProjectsRemoved() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        let other = fake.addProject("other/tool")
+        let third = fake.addProject("third/lib")
+        for project in [api, other, third] { project.commits(1, by: [ann]) }
+        try await EngineTestHarness.run(fake) { harness in
+            let group = harness.groupTarget("acme")
+            let otherTarget = WatchTarget(instance: "fake", scope: .project(.id(other.id)), cadence: Cadence(base: 60))
+            let thirdTarget = WatchTarget(instance: "fake", scope: .project(.id(third.id)), cadence: Cadence(base: 60))
+            let engine = harness.engine(targets: [group, otherTarget])
+            let probe = ActivityProbe(engine)
+            _ = await engine.pollAllOnce()
+            let apiPipeline = engine.registry.withLock { $0.pipelines[harness.key(api)] }
+
+            engine.replace(targets: [group, thirdTarget])
+            let reload = await probe.next { if case .discovered(let report) = $0 { report.scope == "configuration reload" } else { false } }
+            let report = await engine.pollAllOnce()
+
+            #expect(reload == .discovered(DiscoveryReport(scope: "configuration reload", instance: "", added: [], removed: [harness.key(other)], renamed: [])))
+            #expect(engine.registry.withLock { $0.pipelines[harness.key(api)] } === apiPipeline)
+            #expect(engine.watchedProjects.map(\.key) == [harness.key(api), harness.key(third)])
+            #expect(report.polled == 2)
+            let status = try await harness.status(of: other)
+            #expect(status == .removed)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testStart_discoversThenPollsOnItsCadence_inVirtualTime() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+            let engine = harness.engine(targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler)
+            let probe = ActivityProbe(engine)
+            let running = engine.start()
+            defer { running.dispose() }
+
+            scheduler.advanceTo(1)
+            #expect(await probe.nextDiscovery()?.added == [harness.key(api)])
+            // The pipeline started at 1; random phase 0.5 of 60 s: the first poll (the silent baseline) at 31.
+            scheduler.advanceTo(30)
+            #expect(fake.requestCount(matching: .pathContaining("/repository/branches")) == 0)
+            scheduler.advanceTo(31)
+            let baseline = await probe.nextPoll(of: harness.key(api))
+            #expect(baseline?.outcome == .changed)
+            #expect(baseline?.startedAt == Date(timeIntervalSince1970: 31))
+
+            let pushed = api.commits(2, by: [ann])
+            scheduler.advanceTo(100)
+            let next = await probe.nextPoll(of: harness.key(api))
+
+            #expect(next?.outcome == .changed)
+            #expect(next?.eventsStored == 1)
+            #expect(next?.startedAt == Date(timeIntervalSince1970: 91))
+            let announced = try await harness.events(of: api).flatMap(\.commits).map(\.id)
+            #expect(announced == pushed)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testWatchdog_storesWatcherLagging_forAProjectWhosePollHangs() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+            let engine = harness.engine(
+                targets: [harness.groupTarget("acme", base: 60)],
+                scheduler: scheduler,
+                configuration: EngineConfiguration(laggingAfterIntervals: 5, pollTimeout: 100_000),
+                router: everything
+            )
+            let probe = ActivityProbe(engine)
+            let running = engine.start()
+            scheduler.advanceTo(1)
+            _ = await probe.nextDiscovery()
+            fake.inject(FakeFault(.hang, on: .pathContaining("/repository/branches"), times: nil))
+            scheduler.advanceTo(31)
+            await fake.waitForRequests(2)
+
+            // No poll completes: after 5 intervals of 60 s (counted from the start at 1), the watchdog speaks.
+            scheduler.advanceTo(299)
+            scheduler.advanceTo(400)
+            let lagging = await probe.next { if case .lagging = $0 { true } else { false } }
+            running.dispose()
+            fake.releaseHungRequests()
+
+            #expect(lagging == .lagging(project: harness.key(api), path: "acme/api", missedIntervals: 5))
+            let events = try await harness.events(of: api)
+            #expect(events.map(\.type) == [.watcherLagging])
+            guard case .watcherLagging(let details) = events.first?.details else { return }
+            #expect(details.missedIntervals == 5)
+            #expect(details.intervalSeconds == 60)
+            #expect(details.lastPollAt == nil)
+            #expect(probe.seen.all.contains(.stored(project: harness.key(api), events: 1, deliveries: 1)))
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testClientRateLimitSignal_pausesTheHostsPipelines_untilGitLabsTime() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(1, by: [ann])
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        try await EngineTestHarness.run(fake, scheduler: scheduler) { harness in
+            let engine = harness.engine(targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler)
+            let probe = ActivityProbe(engine)
+            let running = engine.start()
+            defer { running.dispose() }
+            scheduler.advanceTo(1)
+            _ = await probe.nextDiscovery()
+            scheduler.advanceTo(31)
+            _ = await probe.nextPoll(of: harness.key(api))
+
+            // GitLab throttles the host (a 429 seen by any request of the client) until 500.
+            harness.client.rateLimiter.throttle(until: Date(timeIntervalSince1970: 500))
+            scheduler.advanceTo(300)
+
+            let host = harness.client.hostName
+            #expect(probe.seen.all.contains(.hostPaused(host: host, until: Date(timeIntervalSince1970: 500))))
+            #expect(engine.lanes[host]?.isPaused == true)
+            scheduler.advanceTo(501)
+            let next = await probe.nextPoll(of: harness.key(api))
+            // The poll due at 91 waited for the host, and ran as soon as GitLab's time came.
+            #expect(next?.startedAt == Date(timeIntervalSince1970: 500))
+            #expect(probe.seen.all.contains(.hostResumed(host: host)))
         }
     }
 }

@@ -19,37 +19,9 @@ import Glibc
 struct SQLiteStateStoreCrashTests {
     let directory = TemporaryDirectory()
 
-    /// The `glwatch` executable built beside the test bundle.
-    private static func glwatchExecutable() throws -> URL {
-        let bundle = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        var directory = bundle.deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("glwatch")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        throw CrashTestFailure(description: "no glwatch executable near \(bundle.path); run `swift build` first")
-    }
-
-    private struct CrashTestFailure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// A small deterministic generator, so a failing run can be replayed from its printed seed.
-    private struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(.timeLimit(.minutes(2)))
     func testApply_childKilledAtRandomMoments_everyChangeWhollyPresentOrAbsent() throws {
-        let executable = try Self.glwatchExecutable()
+        let executable = try GLWatchExecutable.locate()
         let path = directory.file("state.db")
         let seed = UInt64.random(in: 0...UInt64.max)
         var random = SplitMix64(state: seed)

@@ -1,0 +1,223 @@
+import FakeGitLab
+import Foundation
+import Notifier
+import Testing
+
+@testable import Watcher
+
+/// Group, membership and project targets against the fake GitLab: what discovery picks up, drops and follows.
+@Suite struct WatchEngineDiscoveryTests {
+    let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
+
+    @Test func testDiscovery_newProjectInTheGroup_isPickedUpAndBaselined() async throws {
+        let fake = FakeGitLab()
+        fake.addProject("acme/api").commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let engine = harness.engine(targets: [harness.groupTarget("acme")])
+            _ = await engine.pollAllOnce()
+            let web = fake.addProject("acme/tools/web")
+            web.commits(2, by: [ann])
+
+            let report = await engine.pollAllOnce()
+
+            #expect(report.discoveries.map(\.added) == [[harness.key(web)]])
+            #expect(report.polled == 2)
+            let status = try await harness.status(of: web)
+            #expect(status == .active)
+            #expect(try await harness.events(of: web).isEmpty)
+        }
+    }
+
+    @Test func testDiscovery_withoutSubgroups_leavesSubgroupProjectsOut() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        fake.addProject("acme/tools/web")
+        try await EngineTestHarness.run(fake) { harness in
+            let target = WatchTarget(
+                instance: "fake", scope: .group(.path("acme"), includeSubgroups: false), cadence: Cadence(base: 60)
+            )
+            let engine = harness.engine(targets: [target])
+            _ = await engine.pollAllOnce()
+
+            #expect(engine.watchedProjects.map(\.key) == [harness.key(api)])
+        }
+    }
+
+    @Test func testDiscovery_archivedProject_isDroppedWithStatusArchived_unlessTheTargetIncludesArchived() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        let old = fake.addProject("acme/old")
+        api.commits(1, by: [ann])
+        old.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let engine = harness.engine(targets: [harness.groupTarget("acme")])
+            let keeping = harness.engine(targets: [harness.groupTarget("acme", includeArchived: true)])
+            _ = await engine.pollAllOnce()
+            old.archive()
+
+            let report = await engine.pollAllOnce()
+
+            #expect(report.discoveries.map(\.removed) == [[harness.key(old)]])
+            #expect(report.polled == 1)
+            #expect(engine.watchedProjects.map(\.key) == [harness.key(api)])
+            let status = try await harness.status(of: old)
+            #expect(status == .archived)
+            _ = await keeping.pollAllOnce()
+            #expect(keeping.watchedProjects.count == 2)
+        }
+    }
+
+    @Test func testDiscovery_deletedProject_isDroppedWithStatusRemoved_andNoLongerPolled() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        let gone = fake.addProject("acme/gone")
+        api.commits(1, by: [ann])
+        gone.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let engine = harness.engine(targets: [harness.groupTarget("acme")])
+            _ = await engine.pollAllOnce()
+            let goneKey = harness.key(gone)
+            gone.delete()
+            fake.resetRequestLog()
+
+            let report = await engine.pollAllOnce()
+
+            #expect(report.discoveries.map(\.removed) == [[goneKey]])
+            #expect(report.isSuccess)
+            let status = try await harness.store.projectState(goneKey)?.record.status
+            #expect(status == .removed)
+            #expect(!fake.requests.contains { $0.path.contains("/projects/\(goneKey.id)/") })
+        }
+    }
+
+    @Test func testDiscovery_projectMovedOutOfTheGroup_isDropped() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let engine = harness.engine(targets: [harness.groupTarget("acme")])
+            _ = await engine.pollAllOnce()
+            api.move(toGroup: "elsewhere")
+
+            let report = await engine.pollAllOnce()
+
+            #expect(report.discoveries.map(\.removed) == [[harness.key(api)]])
+            #expect(engine.watchedProjects.isEmpty)
+            let status = try await harness.status(of: api)
+            #expect(status == .removed)
+        }
+    }
+
+    @Test func testDiscovery_renamedProject_isFollowedById_announcedOnce_andStillWatched() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let engine = harness.engine(targets: [harness.groupTarget("acme")])
+            _ = await engine.pollAllOnce()
+            api.rename(to: "acme/service")
+
+            let renamed = await engine.pollAllOnce()
+            let pushed = api.commits(2, by: [ann])
+            _ = await engine.pollAllOnce()
+
+            #expect(renamed.discoveries.map(\.renamed) == [[harness.key(api)]])
+            #expect(renamed.discoveries.map(\.added) == [[]])
+            #expect(engine.watchedProjects.map(\.path) == ["acme/service"])
+            let events = try await harness.events(of: api)
+            #expect(events.map(\.type) == [.projectRenamed, .commitsNew])
+            #expect(events.first?.project.path == "acme/service")
+            #expect(events.last?.commits.map(\.id) == pushed)
+        }
+    }
+
+    @Test func testDiscovery_membershipTarget_watchesExactlyTheTokensProjects() async throws {
+        let fake = FakeGitLab()
+        let alice = fake.addUser("alice")
+        let token = fake.addPersonalAccessToken(for: alice)
+        let mine = fake.addProject("acme/mine", visibility: .private, members: [alice])
+        let owned = fake.addProject("alice/owned", owner: alice)
+        fake.addProject("acme/theirs")
+        try await EngineTestHarness.run(fake, auth: .privateToken(GitLabSecret(token))) { harness in
+            let target = WatchTarget(instance: "fake", scope: .membership(), cadence: Cadence(base: 60))
+            let engine = harness.engine(targets: [target])
+
+            let report = await engine.pollAllOnce()
+
+            #expect(Set(engine.watchedProjects.map(\.key)) == [harness.key(mine), harness.key(owned)])
+            #expect(report.polled == 2)
+        }
+    }
+
+    @Test func testProjectTarget_byPath_isResolvedToItsId_andFollowedAcrossARename() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let target = WatchTarget(instance: "fake", scope: .project(.path("acme/api")), cadence: Cadence(base: 60))
+            let engine = harness.engine(targets: [target])
+            _ = await engine.pollAllOnce()
+            #expect(engine.watchedProjects.map(\.key) == [harness.key(api)])
+            api.rename(to: "acme/service")
+
+            // The old path answers 301 to the id; the pipeline stays keyed by id and announces the new path.
+            let report = await engine.pollAllOnce()
+
+            #expect(report.isSuccess)
+            #expect(engine.watchedProjects.map(\.key) == [harness.key(api)])
+            let types = try await harness.events(of: api).map(\.type)
+            #expect(types == [.projectRenamed])
+        }
+    }
+
+    @Test func testTwoTargetsCoveringOneProject_pollItOnce_theFirstTargetOwnsIt() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let project = WatchTarget(
+                instance: "fake", scope: .project(.id(api.id)), options: PollOptions(branches: .all), cadence: Cadence(base: 30)
+            )
+            let engine = harness.engine(targets: [project, harness.groupTarget("acme")])
+            fake.resetRequestLog()
+
+            let report = await engine.pollAllOnce()
+
+            #expect(report.polled == 1)
+            #expect(engine.registry.withLock { $0.pipelines[harness.key(api)]?.target } == project)
+        }
+    }
+
+    @Test func testTargetOnAnUnknownInstance_isAFailedDiscovery_notSilentlySkipped() async throws {
+        let fake = FakeGitLab()
+        fake.addProject("acme/api")
+        try await EngineTestHarness.run(fake) { harness in
+            let target = WatchTarget(instance: "nowhere", scope: .group(.path("acme")), cadence: Cadence(base: 60))
+            let engine = harness.engine(targets: [target])
+
+            let report = await engine.pollAllOnce()
+
+            #expect(!report.isSuccess)
+            #expect(report.discoveries.first?.failure == "no GitLab instance named \"nowhere\" is configured")
+        }
+    }
+
+    @Test func testDiscoveryFailure_keepsThePreviousProjects() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let engine = harness.engine(targets: [harness.groupTarget("acme")])
+            _ = await engine.pollAllOnce()
+            fake.inject(FakeFault(.status(404), on: .pathContaining("/groups/")))
+
+            let report = await engine.pollAllOnce()
+
+            #expect(report.discoveryFailures == 1)
+            #expect(report.discoveries.first?.failure?.contains("404") == true)
+            #expect(report.polled == 1)
+            let status = try await harness.status(of: api)
+            #expect(status == .active)
+        }
+    }
+}
