@@ -52,6 +52,7 @@ struct RunCommand: AsyncParsableCommand {
                 config: config,
                 store: store,
                 queue: store,
+                queries: store,
                 output: context.output,
                 scheduler: ConcurrentDispatchQueueScheduler(qos: .default),
                 logger: logger

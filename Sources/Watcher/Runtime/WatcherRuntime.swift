@@ -25,7 +25,11 @@ final class WatcherRuntime: Sendable {
     let scheduler: any SchedulerType
     let logger: Logger
 
+    /// Metrics and health, when the config enables `/metrics`.
+    let operations: WatcherOperations?
+
     private let output: any TextOutput
+    private let queries: (any StateQueries)?
     private let gitlabTransports: [AsyncHTTPClientTransport]
     private let sinkTransport: Notifier.AsyncHTTPClientTransport
     private let current: Mutex<Running>
@@ -44,15 +48,20 @@ final class WatcherRuntime: Sendable {
     /// - parameter store: The state (the engine's `apply` target).
     /// - parameter queue: The delivery queue (the same store).
     /// - parameter output: Where stdout sinks print.
+    /// - parameter queries: The store's read side, for the metrics' queue gauges (`nil`: no operations endpoint,
+    ///   as for `glwatch once`).
     /// - throws: `CLIError` when an instance's CA file cannot be read.
     init(
         config: GLWatchConfig,
         store: any StateStore,
         queue: any DeliveryQueue,
+        queries: (any StateQueries)? = nil,
         output: any TextOutput,
         scheduler: any SchedulerType,
         logger: Logger
     ) throws {
+        let operations = queries != nil && config.metrics.enabled
+            ? WatcherOperations(config: config, scheduler: scheduler) : nil
         var clients: [String: GitLabClient] = [:]
         var transports: [AsyncHTTPClientTransport] = []
         for instance in config.instances {
@@ -69,7 +78,9 @@ final class WatcherRuntime: Sendable {
             clients[instance.name] = GitLabClient(
                 host: instance.url,
                 auth: instance.auth,
-                transport: transport,
+                transport: operations.map {
+                    MeteredGitLabTransport(wrapping: transport, metrics: $0.metrics, clock: scheduler)
+                } ?? transport,
                 scheduler: scheduler,
                 configuration: clientConfiguration
             )
@@ -77,13 +88,15 @@ final class WatcherRuntime: Sendable {
         engine = WatchEngine(
             clients: clients,
             targets: config.watchTargets,
-            store: store,
+            store: operations.map { MeteredStateStore(base: store, metrics: $0.metrics) } ?? store,
             router: config.notifier.router,
             scheduler: scheduler,
             configuration: config.engine.configuration,
             logger: logger
         )
         self.queue = queue
+        self.queries = queries
+        self.operations = operations
         self.scheduler = scheduler
         self.logger = logger
         self.output = output
@@ -117,6 +130,18 @@ final class WatcherRuntime: Sendable {
             if case .stored(_, _, let deliveries) = event, deliveries > 0 { wakeDelivery() }
             progress.record(event)
         })
+        var rateLimits: [any Disposable] = []
+        if let operations, let queries {
+            rateLimits = engine.clients.values.map { operations.metrics.follow($0.rateLimiter) }
+            do {
+                try await operations.start(engine: engine, queries: queries, scheduler: scheduler, logger: logger)
+            } catch {
+                logger.error(
+                    "cannot serve /metrics; watching without it",
+                    metadata: ["listen": "\(config.metrics.listen)", "error": "\(error)"]
+                )
+            }
+        }
         startDelivery(config.notifier)
         let polling = engine.start()
         logStarted()
@@ -131,6 +156,8 @@ final class WatcherRuntime: Sendable {
         await stopDelivery()
         activity.dispose()
         progress.finish()
+        for disposable in rateLimits { disposable.dispose() }
+        await operations?.stop()
     }
 
     private func logStarted() {
@@ -204,7 +231,8 @@ final class WatcherRuntime: Sendable {
             templates: notifier.templates,
             policies: notifier.policies,
             scheduler: scheduler,
-            logger: logger
+            logger: logger,
+            onPass: { [operations] pass in operations?.metrics.record(pass) }
         )
         let task = Task { await service.run() }
         current.withLock { running in
