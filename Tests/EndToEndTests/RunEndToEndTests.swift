@@ -14,7 +14,7 @@ struct RunEndToEndTests {
         try world.writeConfig()
         let run = try world.glwatch(["run", "--log-level", "trace"])
         defer { run.terminate() }
-        try await run.waitForLine(containing: "first poll done", in: .stderr)
+        try await run.waitForLine(containing: "first cycle done", in: .stderr)
 
         world.project.commit("Fix the launch window", on: "main", by: WatchWorld.ada)
         try await run.waitForLine(containing: "1 new commit on main in acme/api")
@@ -45,7 +45,7 @@ struct RunEndToEndTests {
         try world.writeConfig()
         let run = try world.glwatch(["run"])
         defer { run.terminate() }
-        try await run.waitForLine(containing: "first poll done", in: .stderr)
+        try await run.waitForLine(containing: "first cycle done", in: .stderr)
         world.project.commit("Before the reload", on: "main", by: WatchWorld.ada)
         try await run.waitForLine(containing: "Before the reload (Ada Lovelace)")
 
@@ -98,7 +98,7 @@ struct RunEndToEndTests {
         try world.writeConfig()
         let first = try world.glwatch(["run"])
         defer { first.terminate() }
-        try await first.waitForLine(containing: "first poll done", in: .stderr)
+        try await first.waitForLine(containing: "first cycle done", in: .stderr)
 
         let (second, status) = try await world.finished(["run"])
 
