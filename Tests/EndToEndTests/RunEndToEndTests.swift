@@ -90,6 +90,7 @@ struct RunEndToEndTests {
 
         run.send(SIGTERM)
         #expect(try await run.waitForExit() == 0)
+        #expect(!run.stdout.contains(world.token) && !run.stderr.contains(world.token))
     }
 
     @Test(.timeLimit(.minutes(2)))
