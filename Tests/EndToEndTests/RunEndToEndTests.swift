@@ -1,3 +1,4 @@
+import FakeGitLab
 import Foundation
 import Testing
 
@@ -115,5 +116,48 @@ struct RunEndToEndTests {
         #expect(status2.stdout.contains("acme/api"))
         first.send(SIGTERM)
         #expect(try await first.waitForExit() == 0)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func testRun_SIGTERMDuringASend_finishesAndRecordsItBeforeExiting() async throws {
+        // Given a watcher whose webhook receiver holds the request
+        let world = try await WatchWorld()
+        world.extraEnvironment["GLWATCH_E2E_HOOK"] = world.fake.baseURL.absoluteString + "/hook"
+        try world.writeConfig(
+            sinksAndRules: """
+                sinks:
+                  hook:
+                    type: webhook
+                    url_env: GLWATCH_E2E_HOOK
+                rules:
+                  - name: everything
+                    notify: [hook]
+                """
+        )
+        let run = try world.glwatch(["run"])
+        defer { run.terminate() }
+        try await run.waitForLine(containing: "first cycle done", in: .stderr)
+        let hook = FakeRequestMatcher.path("/hook", method: "POST")
+        world.fake.inject(FakeFault(.hang, on: hook))
+        world.project.commit("Deliver me", on: "main", by: WatchWorld.ada)
+        while world.fake.requestCount(matching: hook) == 0 {
+            await world.fake.waitForRequests(world.fake.requests.count + 1)
+        }
+
+        // When SIGTERM arrives while the send is in flight, and the receiver then answers
+        run.send(SIGTERM)
+        try await run.waitForLine(containing: "stopping", in: .stderr)
+        world.fake.releaseHungRequests()
+
+        // Then glwatch waits for the answer, records it, and exits 0 (nothing handed back, nothing to resend)
+        #expect(try await run.waitForExit() == 0)
+        #expect(!run.stderr.contains("handed back"), "\(run.stderr)")
+        let (deliveries, status) = try await world.finished(["deliveries", "--only", "dead", "--json"])
+        #expect(status == 0, "\(deliveries.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(deliveries.stdout.utf8)) as? [String: Any])
+        let rows = try #require(report["deliveries"] as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows.first?["attempts"] as? Int == 1)  // the receiver's answer (404 at the fake) was recorded
+        #expect(rows.first?["lastHTTPStatus"] as? Int == 404)
     }
 }
