@@ -140,7 +140,11 @@ final class ProjectPipeline: Sendable {
                 started.withLock { $0 = scheduler.now }
                 return poll()
                     .timeout(.timeInterval(pollTimeout), scheduler: scheduler)
-                    .catch { _ in Single.just(PollResult(outcome: .failed)) }
+                    .catch { [pollTimeout] error in
+                        let reason =
+                            error is RxError ? "no answer within the poll timeout (\(Int(pollTimeout)) s)" : "\(error)"
+                        return Single.just(PollResult(outcome: .failed, failure: reason))
+                    }
             }
             .map { [self] result -> PollOutcome in
                 let start = started.withLock { $0 } ?? scheduler.now
@@ -148,7 +152,7 @@ final class ProjectPipeline: Sendable {
                 report = PollReport(
                     project: key, path: path, startedAt: start, duration: now.timeIntervalSince(start),
                     outcome: result.outcome, eventsStored: result.eventsStored,
-                    deliveriesQueued: result.deliveriesQueued
+                    deliveriesQueued: result.deliveriesQueued, failure: result.failure
                 )
                 return result.outcome
             }

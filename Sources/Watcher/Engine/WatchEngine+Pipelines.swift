@@ -37,14 +37,19 @@ extension WatchEngine {
                     counter.reset()
                     let outcome = await poller.poll()
                     let (events, deliveries) = counter.take()
-                    return PollResult(outcome: outcome, eventsStored: events, deliveriesQueued: deliveries)
+                    return PollResult(
+                        outcome: outcome, eventsStored: events, deliveriesQueued: deliveries, failure: poller.lastFailure
+                    )
                 }
             },
             refreshProjectInfo: { poller.refreshProjectInfo() },
             replaceRouter: { poller.replace(router: $0) },
             report: { report in
-                if report.outcome == .failed {
-                    logger.warning("poll failed", metadata: ["project": "\(report.path)", "key": "\(report.project)"])
+                if let failure = report.failure {
+                    logger.warning(
+                        "poll failed",
+                        metadata: ["project": "\(report.path)", "key": "\(report.project)", "error": "\(failure)"]
+                    )
                 } else {
                     logger.debug(
                         "polled",

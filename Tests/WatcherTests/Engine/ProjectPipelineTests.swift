@@ -149,6 +149,7 @@ import Testing
         #expect(hung.disposals.first == 30)
         #expect(reports.all.first?.outcome == .failed)
         #expect(reports.all.first?.duration == 30)
+        #expect(reports.all.first?.failure == "no answer within the poll timeout (30 s)")
     }
 
     @Test func testLag_reportedOnceAfterTheThreshold_andResetByACompletedPoll() {
