@@ -31,12 +31,13 @@ struct GLWatchConfigLoader {
             throw ConfigError([ConfigDiagnostic(file: file, line: 1, column: 1, message: "the config file is empty")])
         }
         let expander = EnvironmentExpander(environment: environment)
-        let root = expander.expand(composed, reader: reader)
+        let root = expander.expand(YAMLMergeKeys.apply(composed, reader: reader), reader: reader)
         guard let document = reader.mapping(root, context: "the config file") else {
             try reader.throwIfFailed()
             throw ConfigError([])
         }
-        document.checkKeys(ConfigSection.root.names)
+        // `x-` keys are free for anchors shared by the rest of the file (`x-defaults: &defaults`).
+        document.checkKeys(ConfigSection.root.names + document.entries.map(\.key).filter { $0.hasPrefix("x-") })
 
         let paths = PathResolver(baseDirectory: baseDirectory, variable: environment.variable(named:))
         let instances = self.instances(document, paths: paths)

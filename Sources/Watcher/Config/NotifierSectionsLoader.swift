@@ -163,7 +163,7 @@ struct NotifierSectionsLoader {
                 reader.add(ConfigDiagnostic(file: file, line: 1, column: 1, message: "the file is empty"))
                 continue
             }
-            let root = expander.expand(composed, reader: fileReader)
+            let root = expander.expand(YAMLMergeKeys.apply(composed, reader: fileReader), reader: fileReader)
             if let document = fileReader.mapping(root, context: "the rules file") {
                 document.checkKeys(["sinks", "rules", "timezone"])
                 var zone = timeZone

@@ -198,3 +198,45 @@ import Testing
         #expect(try system.load("metrics: {listen: ':9464', enabled: false}").metrics.enabled == false)
     }
 }
+
+/// YAML anchors, merge keys and `x-` extension keys, for settings shared between targets.
+@Suite struct YAMLMergeKeysTests {
+    let system = FakeConfigSystem(variables: ["HOME": "/home/ada", "EVERY": "2m"])
+
+    @Test func testMergeKeys_shareSettings_writtenKeysWin() throws {
+        let config = try system.load(
+            """
+            x-defaults: &defaults
+              interval: ${EVERY}
+              branches: all
+            x-slow: &slow
+              interval: 1h
+              max_interval: 2h
+            watch:
+              - <<: *defaults
+                project: a/b
+              - <<: [*slow, *defaults]
+                project: c/d
+              - <<: *defaults
+                project: e/f
+                branches: [main]
+            """
+        )
+        #expect(config.watchTargets.map(\.cadence.base) == [120, 3600, 120])
+        #expect(config.watchTargets.map(\.cadence.ceiling) == [1200, 7200, 1200])
+        #expect(
+            config.watchTargets.map(\.options.branches) == [.all, .all, .matching([try Glob("main")])]
+        )
+    }
+
+    @Test func testMergingSomethingElse_isAnError() {
+        #expect(
+            system.problems("watch:\n  - <<: 3\n    project: a/b\n")
+                == ["2:9: \"<<\" must merge a mapping or a list of mappings (<<: *name)"]
+        )
+    }
+
+    @Test func testOnlyXKeys_areFreeAtTheTop() {
+        #expect(system.problems("x-anything: 1\ny-thing: 2\n") == ["2:1: unknown key \"y-thing\" in the config file"])
+    }
+}
