@@ -152,12 +152,12 @@ import Testing
         #expect(reports.all.first?.failure == "no answer within the poll timeout (30 s)")
     }
 
-    @Test func testLag_reportedOnceAfterTheThreshold_andResetByACompletedPoll() {
+    @Test func testLag_reportedOnceAfterTheThreshold_andAgainAfterACompletedPoll() {
         let poll = VirtualPoll(scheduler, duration: 1, script: [.changed])
-        let pipeline = pipeline(1, poll, lane: lane(), target: target(base: 10))
+        let pipeline = pipeline(1, poll, lane: lane(), target: target(base: 10), timeout: 200)
         pipeline.start(random: { 0 })
         scheduler.advanceTo(5)
-        poll.duration = nil  // the next poll (at 11) hangs
+        poll.duration = nil  // from the poll at 11 on, every poll hangs until the 200 s timeout
         scheduler.advanceTo(40)
         #expect(pipeline.lag(threshold: 5, now: scheduler.now) == nil)
 
@@ -167,6 +167,15 @@ import Testing
         #expect(lag?.lastPollAt == Date(timeIntervalSince1970: 1))
         #expect(lag?.interval == 10)
         #expect(pipeline.lag(threshold: 5, now: scheduler.now) == nil)
+
+        // The hung poll times out at 211 (a completed, failed poll); the next one, 20 s later (one failure's
+        // backoff), hangs too: 5 × 20 s after 211 it is lagging again.
+        scheduler.advanceTo(310)
+        #expect(pipeline.lag(threshold: 5, now: scheduler.now) == nil)
+        scheduler.advanceTo(311)
+        let again = pipeline.lag(threshold: 5, now: scheduler.now)
+        #expect(again?.lastPollAt == Date(timeIntervalSince1970: 211))
+        #expect(again?.interval == 20)
         pipeline.stop()
     }
 
