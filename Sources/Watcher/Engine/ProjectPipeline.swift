@@ -150,9 +150,14 @@ final class ProjectPipeline: Sendable {
                 let start = started.withLock { $0 } ?? scheduler.now
                 let now = scheduler.now
                 report = PollReport(
-                    project: key, path: path, startedAt: start, duration: now.timeIntervalSince(start),
-                    outcome: result.outcome, eventsStored: result.eventsStored,
-                    deliveriesQueued: result.deliveriesQueued, failure: result.failure
+                    project: key,
+                    path: path,
+                    startedAt: start,
+                    duration: now.timeIntervalSince(start),
+                    outcome: result.outcome,
+                    eventsStored: result.eventsStored,
+                    deliveriesQueued: result.deliveriesQueued,
+                    failure: result.failure
                 )
                 return result.outcome
             }

@@ -12,7 +12,9 @@ extension WatchEngine {
         let tapped = TappedStateStore(base: store) { result in
             counter.add(result)
             if result.queuedDeliveries > 0 {
-                subject.onNext(.stored(project: key, events: result.insertedEventIDs.count, deliveries: result.queuedDeliveries))
+                subject.onNext(
+                    .stored(project: key, events: result.insertedEventIDs.count, deliveries: result.queuedDeliveries)
+                )
             }
         }
         let scheduler = scheduler
@@ -38,7 +40,10 @@ extension WatchEngine {
                     let outcome = await poller.poll()
                     let (events, deliveries) = counter.take()
                     return PollResult(
-                        outcome: outcome, eventsStored: events, deliveriesQueued: deliveries, failure: poller.lastFailure
+                        outcome: outcome,
+                        eventsStored: events,
+                        deliveriesQueued: deliveries,
+                        failure: poller.lastFailure
                     )
                 }
             },

@@ -14,7 +14,13 @@ import Testing
         WatchTarget(
             instance: "test",
             scope: .project(.id(1)),
-            cadence: Cadence(base: base, ceiling: ceiling, backoffFactor: 2, idlePollsBeforeBackoff: 100, jitter: jitter)
+            cadence: Cadence(
+                base: base,
+                ceiling: ceiling,
+                backoffFactor: 2,
+                idlePollsBeforeBackoff: 100,
+                jitter: jitter
+            )
         )
     }
 
@@ -88,8 +94,13 @@ import Testing
         scheduler.advanceTo(20)
 
         let report = PollReport(
-            project: ProjectKey(instance: "test", id: 1), path: "acme/p1", startedAt: Date(timeIntervalSince1970: 3),
-            duration: 7, outcome: .changed, eventsStored: 0, deliveriesQueued: 0
+            project: ProjectKey(instance: "test", id: 1),
+            path: "acme/p1",
+            startedAt: Date(timeIntervalSince1970: 3),
+            duration: 7,
+            outcome: .changed,
+            eventsStored: 0,
+            deliveriesQueued: 0
         )
         #expect(results.all == [report])
         #expect(reports.all == [report])
@@ -99,7 +110,9 @@ import Testing
         let concurrency = VirtualPoll.Concurrency()
         let lane = lane(limit: 2)
         let polls = (0..<6).map { _ in VirtualPoll(scheduler, duration: 5, concurrency: concurrency) }
-        let pipelines = polls.enumerated().map { pipeline(Int64($0.offset), $0.element, lane: lane, target: target(base: 10)) }
+        let pipelines = polls.enumerated().map {
+            pipeline(Int64($0.offset), $0.element, lane: lane, target: target(base: 10))
+        }
         for pipeline in pipelines { pipeline.start(random: { 0 }) }
         scheduler.advanceTo(200)
         for pipeline in pipelines { pipeline.stop() }
@@ -115,7 +128,9 @@ import Testing
         let others = (0..<2).map { _ in VirtualPoll(scheduler, duration: 1) }
         let pipelines =
             [pipeline(1, limited, lane: lane, target: target(base: 10))]
-            + others.enumerated().map { pipeline(Int64($0.offset + 2), $0.element, lane: lane, target: target(base: 10)) }
+            + others.enumerated().map {
+                pipeline(Int64($0.offset + 2), $0.element, lane: lane, target: target(base: 10))
+            }
         pipelines[0].start(random: { 0 })
         pipelines[1].start(random: { 0.2 })
         pipelines[2].start(random: { 0.5 })
@@ -182,7 +197,8 @@ import Testing
     @Test func testLag_measuredAgainstTheBackedOffInterval_soAnIdleProjectIsNotLagging() {
         let poll = VirtualPoll(scheduler, duration: 0)
         let target = WatchTarget(
-            instance: "test", scope: .project(.id(1)),
+            instance: "test",
+            scope: .project(.id(1)),
             cadence: Cadence(base: 10, ceiling: 80, backoffFactor: 2, idlePollsBeforeBackoff: 0, jitter: 0)
         )
         let pipeline = pipeline(1, poll, lane: lane(), target: target)

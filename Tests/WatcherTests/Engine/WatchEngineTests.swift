@@ -127,7 +127,9 @@ import Testing
             let apiPipeline = engine.registry.withLock { $0.pipelines[harness.key(api)] }
 
             engine.replace(targets: [group, thirdTarget])
-            let reload = await probe.next { if case .discovered(let report) = $0 { report.scope == "configuration reload" } else { false } }
+            let reload = await probe.next {
+                if case .discovered(let report) = $0 { report.scope == "configuration reload" } else { false }
+            }
             let report = await engine.pollAllOnce()
 
             guard case .discovered(let reloaded) = reload else { return }
@@ -213,7 +215,10 @@ import Testing
         for project in projects { project.commits(1, by: [ann]) }
         try await EngineTestHarness.run(fake) { harness in
             let target = WatchTarget(instance: "fake", scope: .group(.path("big")), cadence: Cadence(base: 1))
-            let engine = harness.engine(targets: [target], configuration: EngineConfiguration(maxConcurrentPollsPerHost: 8))
+            let engine = harness.engine(
+                targets: [target],
+                configuration: EngineConfiguration(maxConcurrentPollsPerHost: 8)
+            )
             let baseline = await engine.pollAllOnce()
             fake.resetRequestLog()
 
