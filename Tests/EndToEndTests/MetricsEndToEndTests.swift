@@ -18,11 +18,17 @@ struct MetricsEndToEndTests {
         let run = try world.glwatch(["run"])
         defer { run.terminate() }
         let serving = try await run.waitForLine(containing: "serving /metrics", in: .stderr)
-        let port = try #require(serving.split(separator: "listen=127.0.0.1:").last.flatMap { Int($0.prefix { $0.isNumber }) })
+        let port = try #require(
+            serving.split(separator: "listen=127.0.0.1:").last.flatMap { Int($0.prefix { $0.isNumber }) }
+        )
         try await run.waitForLine(containing: "first cycle done", in: .stderr)
 
-        let (metrics, metricsResponse) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/metrics")!)
-        let (_, healthResponse) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/healthz")!)
+        let (metrics, metricsResponse) = try await URLSession.shared.data(
+            from: URL(string: "http://127.0.0.1:\(port)/metrics")!
+        )
+        let (_, healthResponse) = try await URLSession.shared.data(
+            from: URL(string: "http://127.0.0.1:\(port)/healthz")!
+        )
 
         #expect((metricsResponse as? HTTPURLResponse)?.statusCode == 200)
         let text = String(decoding: metrics, as: UTF8.self)

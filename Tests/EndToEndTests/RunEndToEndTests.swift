@@ -30,7 +30,10 @@ struct RunEndToEndTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(status.0.stdout.utf8)) as? [String: Any])
         let sinks = try #require(report["sinks"] as? [[String: Any]])
         #expect(sinks.map { $0["name"] as? String } == ["terminal"])
-        #expect(sinks.allSatisfy { $0["queueDepth"] as? Int == 0 && $0["deadLetters"] as? Int == 0 }, "\(status.0.stdout)")
+        #expect(
+            sinks.allSatisfy { $0["queueDepth"] as? Int == 0 && $0["deadLetters"] as? Int == 0 },
+            "\(status.0.stdout)"
+        )
         let history = try await world.finished(["history"])
         #expect(history.0.stdout.contains("commits.new  1 new commit on main in acme/api  [terminal: delivered]"))
         // The token never shows, even at trace level
@@ -110,7 +113,10 @@ struct RunEndToEndTests {
         // Admin writes refuse too, naming the watcher; reads work beside it
         let (retry, retryStatus) = try await world.finished(["deliveries", "--retry-all"])
         #expect(retryStatus == 1)
-        #expect(retry.stderr.contains("glwatch run is active (pid \(first.pid)) on \(world.statePath)"), "\(retry.stderr)")
+        #expect(
+            retry.stderr.contains("glwatch run is active (pid \(first.pid)) on \(world.statePath)"),
+            "\(retry.stderr)"
+        )
         let (status2, statusCode) = try await world.finished(["status"])
         #expect(statusCode == 0, "\(status2.stderr)")
         #expect(status2.stdout.contains("acme/api"))
@@ -154,7 +160,9 @@ struct RunEndToEndTests {
         #expect(!run.stderr.contains("handed back"), "\(run.stderr)")
         let (deliveries, status) = try await world.finished(["deliveries", "--only", "dead", "--json"])
         #expect(status == 0, "\(deliveries.stderr)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(deliveries.stdout.utf8)) as? [String: Any])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(deliveries.stdout.utf8)) as? [String: Any]
+        )
         let rows = try #require(report["deliveries"] as? [[String: Any]])
         #expect(rows.count == 1)
         #expect(rows.first?["attempts"] as? Int == 1)  // the receiver's answer (404 at the fake) was recorded

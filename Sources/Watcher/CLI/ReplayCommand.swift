@@ -22,8 +22,12 @@ struct ReplayCommand: GLWatchCommand {
 
     @OptionGroup var stateOptions: StateOptions
 
-    @Argument(help: ArgumentHelp("The event's id, or a unique prefix of it (see `glwatch history`).",
-                                 valueName: "event-id"))
+    @Argument(
+        help: ArgumentHelp(
+            "The event's id, or a unique prefix of it (see `glwatch history`).",
+            valueName: "event-id"
+        )
+    )
     var eventID: String
 
     @Option(help: ArgumentHelp("The sink to send it to, by its configured name.", valueName: "name"))
@@ -37,7 +41,8 @@ struct ReplayCommand: GLWatchCommand {
                     + config.notifier.sinks.map(\.name).joined(separator: ", ")
             )
         }
-        let path = stateOptions.state ?? config?.state.path
+        let path =
+            stateOptions.state ?? config?.state.path
             ?? StateConfig.defaultPath(variable: context.environment.variable(named:))
         let store = try StateAccess.openForAdmin(path, action: "replaying an event")
         defer { try? store.close() }

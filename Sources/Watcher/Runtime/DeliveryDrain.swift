@@ -86,7 +86,7 @@ final class DeliveryDrain: Sendable {
         state.withLock { $0.busy[sink, default: 0] += 1 }
     }
 
-    /// A worker asks its queue again: its earlier sends are recorded. Returns whether the queue is closed.
+    /// A worker asks its queue again (its earlier sends are recorded); returns whether the queue is closed.
     fileprivate func workerAsks(_ sink: String) -> Bool {
         let (draining, released) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
             state.busy[sink] = nil

@@ -75,7 +75,12 @@ final class WatcherOperations: Sendable {
 
     /// Stops serving and following.
     func stop() async {
-        guard let (server, following) = running.withLock({ state in defer { state = nil }; return state }) else {
+        guard
+            let (server, following) = running.withLock({ state in
+                defer { state = nil }
+                return state
+            })
+        else {
             return
         }
         following.disposable.dispose()

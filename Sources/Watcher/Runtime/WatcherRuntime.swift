@@ -60,7 +60,8 @@ final class WatcherRuntime: Sendable {
         scheduler: any SchedulerType,
         logger: Logger
     ) throws {
-        let operations = queries != nil && config.metrics.enabled
+        let operations =
+            queries != nil && config.metrics.enabled
             ? WatcherOperations(config: config, scheduler: scheduler) : nil
         var clients: [String: GitLabClient] = [:]
         var transports: [AsyncHTTPClientTransport] = []
@@ -147,7 +148,10 @@ final class WatcherRuntime: Sendable {
         logStarted()
         for await signal in signals {
             if case .stop(let name) = signal {
-                logger.notice("stopping: polls end now, deliveries in flight may finish", metadata: ["signal": "\(name)"])
+                logger.notice(
+                    "stopping: polls end now, deliveries in flight may finish",
+                    metadata: ["signal": "\(name)"]
+                )
                 break
             }
             await self.reload(reload)
@@ -200,7 +204,10 @@ final class WatcherRuntime: Sendable {
             logger.warning("changes to gitlab instances take effect at the next restart; the running clients stay")
         }
         if old.state.path != new.state.path {
-            logger.warning("a new state path takes effect at the next restart", metadata: ["state": "\(old.state.path)"])
+            logger.warning(
+                "a new state path takes effect at the next restart",
+                metadata: ["state": "\(old.state.path)"]
+            )
         }
         engine.replace(router: new.notifier.router)
         engine.replace(targets: new.watchTargets)

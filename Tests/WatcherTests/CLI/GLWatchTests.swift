@@ -16,9 +16,13 @@ struct GLWatchTests {
 
     @Test func testHelp_everyCommand_explainsWithAnExample() {
         for command in ["status", "history", "deliveries", "replay", "test-rule", "run", "once", "demo"] {
-            let help = GLWatch.helpMessage(for: try! #require(GLWatch.configuration.subcommands.first {
-                $0.configuration.commandName == command
-            }))
+            let help = GLWatch.helpMessage(
+                for: try! #require(
+                    GLWatch.configuration.subcommands.first {
+                        $0.configuration.commandName == command
+                    }
+                )
+            )
             #expect(help.contains("glwatch \(command)"), "\(command)'s help shows an example")
         }
     }

@@ -58,7 +58,9 @@ struct ReplayCommandTests {
         defer { try? watcher.close() }
 
         do {
-            try await cli.run(["replay", CLIStateFixture.id(of: .branchCreated), "--sink", "ops", "--state", cli.statePath])
+            try await cli.run([
+                "replay", CLIStateFixture.id(of: .branchCreated), "--sink", "ops", "--state", cli.statePath,
+            ])
             Issue.record("expected an error")
         } catch let error as CLIError {
             #expect(error.description.hasPrefix("glwatch run is active (pid \(getpid()))"))

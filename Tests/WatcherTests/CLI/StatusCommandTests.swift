@@ -49,9 +49,15 @@ struct StatusCommandTests {
         #expect(project.key == "gitlab.example.com/4242")
         #expect(project.lagSeconds == 60)
         #expect(project.consecutiveFailures == 1)
-        #expect(project.heads == [
-            StatusReport.Head(branch: "main", sha: "abcdef1234567890abcdef1234567890abcdef12", updatedAt: Sample.time())
-        ])
+        #expect(
+            project.heads == [
+                StatusReport.Head(
+                    branch: "main",
+                    sha: "abcdef1234567890abcdef1234567890abcdef12",
+                    updatedAt: Sample.time()
+                )
+            ]
+        )
         #expect(report.sinks.map(\.name) == ["chat", "ops"])
         #expect(report.sinks.map(\.queueDepth) == [8, 0])
         #expect(report.sinks.map(\.deadLetters) == [0, 1])

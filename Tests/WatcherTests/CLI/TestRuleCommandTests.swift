@@ -32,7 +32,9 @@ struct TestRuleCommandTests {
     }
 
     @Test func testTestRule_sample_showsTheMatchAndTheMessageWithoutSecrets() async throws {
-        cli.environment = ["HOOK_URL": "https://hooks.example.com/T0/very-secret-path", "HOOK_SECRET": "whsec_c2VjcmV0c2VjcmV0"]
+        cli.environment = [
+            "HOOK_URL": "https://hooks.example.com/T0/very-secret-path", "HOOK_SECRET": "whsec_c2VjcmV0c2VjcmV0",
+        ]
 
         let text = try await cli.run(["test-rule", "--rules", try rules(), "--sample", "branch.force_pushed"])
 
@@ -116,7 +118,10 @@ struct TestRuleCommandTests {
             try await cli.run(["test-rule"])
             Issue.record("expected an error")
         } catch let error as CLIError {
-            #expect(error.description == "no rules to test: give a rules file with --rules FILE, or a config with --config FILE")
+            #expect(
+                error.description
+                    == "no rules to test: give a rules file with --rules FILE, or a config with --config FILE"
+            )
         }
     }
 }

@@ -29,7 +29,9 @@ struct DeliveryDrainTests {
         await gate.started()
 
         // When the drain starts, and the send then finishes and its worker asks the queue again
-        let drained = Task { await drain.drain(within: .seconds(3600), scheduler: ConcurrentDispatchQueueScheduler(qos: .default)) }
+        let drained = Task {
+            await drain.drain(within: .seconds(3600), scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
+        }
         gate.release()
         _ = await send.value
         while !drain.isDraining { await Task.yield() }  // the drain has closed the queue
@@ -50,7 +52,10 @@ struct DeliveryDrainTests {
         let send = Task { await sink.send(SinkMessage(id: "m", sink: "chat", destination: .output, body: Data())) }
         await gate.started()
 
-        let finished = await drain.drain(within: .milliseconds(1), scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
+        let finished = await drain.drain(
+            within: .milliseconds(1),
+            scheduler: ConcurrentDispatchQueueScheduler(qos: .default)
+        )
 
         #expect(!finished)
         gate.release()

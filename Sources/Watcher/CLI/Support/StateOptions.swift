@@ -30,7 +30,8 @@ struct StateOptions: ParsableArguments {
     /// The state path and the config, when there is one (`--state` still wins over the config's path).
     func resolve(in context: CommandContext) throws -> (path: String, config: GLWatchConfig?) {
         let config = try loadConfigIfAny(in: context)
-        let path = state ?? config?.state.path ?? StateConfig.defaultPath(variable: context.environment.variable(named:))
+        let path =
+            state ?? config?.state.path ?? StateConfig.defaultPath(variable: context.environment.variable(named:))
         return (path, config)
     }
 

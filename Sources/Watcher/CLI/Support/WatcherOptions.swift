@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import Notifier
 import Logging
+import Notifier
 
 /// The options of the commands that watch (`run`, `once`): the config, logging, and a state override.
 struct WatcherOptions: ParsableArguments {
