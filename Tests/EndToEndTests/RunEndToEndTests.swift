@@ -85,7 +85,10 @@ struct RunEndToEndTests {
         run.send(SIGHUP)
         try await run.waitForLine(containing: "config reload rejected", in: .stderr)
         let diagnostic = try await run.waitForLine(containing: "glwatch.yml:", in: .stderr)
-        #expect(diagnostic.contains("nowhere"))
+        // One error line per diagnostic, with its position
+        #expect(diagnostic.contains(" error glwatch: "))
+        #expect(diagnostic.contains("\(world.configPath):"))
+        #expect(diagnostic.hasSuffix(#"undefined sink "nowhere" used in rule "broken""#))
 
         // Then the running rules keep working
         world.project.commit("After the rejected reload", on: "main", by: WatchWorld.ada)

@@ -65,7 +65,7 @@ struct RunCommand: AsyncParsableCommand {
         let options = self.options
         let system = context.environment
         await runtime.run(signals: signals) {
-            try options.loadConfig(in: system)
+            try options.reloadConfig(in: system)
         }
         await runtime.shutdown()
         do {
