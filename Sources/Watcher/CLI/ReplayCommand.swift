@@ -34,16 +34,13 @@ struct ReplayCommand: GLWatchCommand {
     var sink: String
 
     func execute(in context: CommandContext) async throws {
-        let config = try stateOptions.loadConfigIfAny(in: context)
+        let (path, config) = try stateOptions.resolve(in: context)
         if let config, config.notifier.sink(named: sink) == nil {
             throw CLIError(
                 "no sink named \(SinkName.displayable(sink)) in \(config.file); its sinks: "
                     + config.notifier.sinks.map(\.name).joined(separator: ", ")
             )
         }
-        let path =
-            stateOptions.state ?? config?.state.path
-            ?? StateConfig.defaultPath(variable: context.environment.variable(named:))
         let store = try StateAccess.openForAdmin(path, action: "replaying an event")
         defer { try? store.close() }
         let id = try await EventReference.resolve(eventID, in: store)
