@@ -127,9 +127,9 @@ struct RunEndToEndTests {
         #expect(try await first.waitForExit() == 0)
     }
 
-    @Test(.timeLimit(.minutes(2)))
-    func testRun_SIGTERMDuringASend_finishesAndRecordsItBeforeExiting() async throws {
-        // Given a watcher whose webhook receiver holds the request
+    /// A watcher whose webhook send is held by the receiver: returns the world and the running process once the
+    /// send is in flight.
+    private func watcherWithASendInFlight() async throws -> (WatchWorld, GLWatchProcess) {
         let world = try await WatchWorld()
         world.extraEnvironment["GLWATCH_E2E_HOOK"] = world.fake.baseURL.absoluteString + "/hook"
         try world.writeConfig(
@@ -144,7 +144,6 @@ struct RunEndToEndTests {
                 """
         )
         let run = try world.glwatch(["run"])
-        defer { run.terminate() }
         try await run.waitForLine(containing: "first cycle done", in: .stderr)
         let hook = FakeRequestMatcher.path("/hook", method: "POST")
         world.fake.inject(FakeFault(.hang, on: hook))
@@ -152,6 +151,14 @@ struct RunEndToEndTests {
         while world.fake.requestCount(matching: hook) == 0 {
             await world.fake.waitForRequests(world.fake.requests.count + 1)
         }
+        return (world, run)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func testRun_SIGTERMDuringASend_finishesAndRecordsItBeforeExiting() async throws {
+        // Given a send in flight
+        let (world, run) = try await watcherWithASendInFlight()
+        defer { run.terminate() }
 
         // When SIGTERM arrives while the send is in flight, and the receiver then answers
         run.send(SIGTERM)
@@ -170,5 +177,29 @@ struct RunEndToEndTests {
         #expect(rows.count == 1)
         #expect(rows.first?["attempts"] as? Int == 1)  // the receiver's answer (404 at the fake) was recorded
         #expect(rows.first?["lastHTTPStatus"] as? Int == 404)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func testRun_secondSIGTERMDuringASend_stopsAtOnceHandingItBack() async throws {
+        let (world, run) = try await watcherWithASendInFlight()
+        defer { run.terminate() }
+
+        run.send(SIGTERM)
+        try await run.waitForLine(containing: "stopping", in: .stderr)
+        run.send(SIGTERM)
+
+        // The receiver never answered, and the 5 s grace is not waited out: the time limit would catch a hang
+        try await run.waitForLine(containing: "stopping now: deliveries in flight are handed back", in: .stderr)
+        #expect(try await run.waitForExit() == 0)
+        world.fake.releaseHungRequests()
+        #expect(!run.stderr.contains("delivery queue failed"), "\(run.stderr)")
+        // Handed back: still waiting, no attempt counted against the sink
+        let (deliveries, _) = try await world.finished(["deliveries", "--json"])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(deliveries.stdout.utf8)) as? [String: Any]
+        )
+        let rows = try #require(report["deliveries"] as? [[String: Any]])
+        #expect(rows.map { $0["state"] as? String } == ["pending"], "\(deliveries.stdout)")
+        #expect(rows.first?["attempts"] as? Int == 0)
     }
 }

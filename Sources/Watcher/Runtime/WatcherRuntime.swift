@@ -249,6 +249,14 @@ final class WatcherRuntime: Sendable {
         }
     }
 
+    /// Stops waiting for deliveries in flight during shutdown (a second SIGTERM/SIGINT): they are handed back to
+    /// the queue at once.
+    func abandonDeliveriesInFlight() {
+        guard let drain = current.withLock({ $0.drain }), drain.isDraining else { return }
+        logger.notice("stopping now: deliveries in flight are handed back and sent at the next start")
+        drain.abandon()
+    }
+
     private func wakeDelivery() {
         current.withLock { $0.delivery }?.wake()
     }
@@ -256,11 +264,7 @@ final class WatcherRuntime: Sendable {
     /// Lets sends in flight finish within the shutdown grace, then stops the delivery service.
     private func stopDelivery() async {
         let (drain, task, grace) = current.withLock { running in
-            defer {
-                running.delivery = nil
-                running.drain = nil
-                running.task = nil
-            }
+            defer { running.delivery = nil }  // no more wake-ups; the drain stays reachable for a second signal
             return (running.drain, running.task, running.config.engine.shutdownGrace)
         }
         guard let drain, let task else { return }
@@ -270,12 +274,16 @@ final class WatcherRuntime: Sendable {
         )
         if !finished {
             logger.warning(
-                "deliveries still in flight after the shutdown grace were handed back; they are sent at the next start",
+                "deliveries still in flight were handed back; they are sent at the next start",
                 metadata: ["grace": "\(DurationParser.format(grace))"]
             )
         }
         task.cancel()
         await task.value
+        current.withLock { running in
+            running.drain = nil
+            running.task = nil
+        }
     }
 }
 
