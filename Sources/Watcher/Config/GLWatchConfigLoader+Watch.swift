@@ -74,6 +74,14 @@ extension GLWatchConfigLoader {
                 at: map.value("max_interval")
             )
         }
+        if case .membership? = scope, let instance, instances.first(where: { $0.name == instance })?.tokenSource == nil
+        {
+            reader.error(
+                "\(map.describe("membership")) needs a token: gitlab instance \"\(instance)\" has none (add "
+                    + "\"token_env\" or \"token_file\")",
+                at: map.keyNode("membership")
+            )
+        }
         guard reader.diagnostics.count == errorsBefore, let scope, let instance else { return nil }
         return WatchTarget(
             instance: instance,

@@ -15,6 +15,8 @@ struct NotifierSectionsLoader {
         var configuration: NotifierConfiguration
         /// The files included, in order.
         var includedFiles: [String]
+        /// Where each sink is defined, for warnings about it.
+        var sinkLocations: [String: ConfigDiagnostic] = [:]
     }
 
     /// One file's (or one inline run's) share of sinks and rules.
@@ -103,7 +105,12 @@ struct NotifierSectionsLoader {
                 reader.error("\"rules\" must be a list of rules and rules files", at: rulesNode)
             }
         }
-        return Result(configuration: combine(units, reader: reader), includedFiles: included)
+        var result = Result(
+            configuration: NotifierConfiguration(sinks: [], rules: RuleSet(rules: [])),
+            includedFiles: included
+        )
+        result.configuration = combine(units, reader: reader, locations: &result.sinkLocations)
+        return result
     }
 
     /// Every event printed as text on stdout, when the config says nothing about sinks and rules.
@@ -197,7 +204,11 @@ struct NotifierSectionsLoader {
     }
 
     /// Loads every unit with the sink names of all of them, then joins sinks and rules in order.
-    private func combine(_ units: [Unit], reader: YAMLReader) -> NotifierConfiguration {
+    private func combine(
+        _ units: [Unit],
+        reader: YAMLReader,
+        locations: inout [String: ConfigDiagnostic]
+    ) -> NotifierConfiguration {
         var definedAt: [String: String] = [:]
         for unit in units {
             guard case .mapping(let sinks)? = unit.sinks else { continue }
@@ -215,6 +226,12 @@ struct NotifierSectionsLoader {
                     )
                 } else {
                     definedAt[name] = here
+                    locations[name] = ConfigDiagnostic(
+                        file: unit.file,
+                        line: key.mark?.line ?? 1,
+                        column: key.mark?.column ?? 1,
+                        message: ""
+                    )
                 }
             }
         }

@@ -193,6 +193,29 @@ import Testing
         #expect(config.instances[0].auth.description == "CI job token")
     }
 
+    @Test func testWarnings_forUnusedSinks_andNothingToWatch() throws {
+        var system = self.system
+        system.files["/etc/glwatch/more.yaml"] = "sinks:\n  spare: {type: stdout}\n"
+        let config = try system.load(
+            """
+            sinks:
+              used: {type: stdout}
+              idle: {type: stdout, format: json}
+            rules:
+              - {name: all, notify: [used]}
+              - more.yaml
+            """
+        )
+        #expect(
+            config.warnings.map(\.description) == [
+                "/etc/glwatch/glwatch.yml:1:1: nothing to watch: \"watch\" has no targets",
+                "/etc/glwatch/glwatch.yml:3:3: sink \"idle\" is not used by any rule",
+                "/etc/glwatch/more.yaml:2:3: sink \"spare\" is not used by any rule",
+            ]
+        )
+        #expect(try system.load("watch: [{project: a/b}]").warnings.isEmpty)
+    }
+
     @Test func testMetricsEnabled_withoutListen_usesTheDefaultAddress() throws {
         #expect(try system.load("metrics: {enabled: true}").metrics == MetricsConfig(enabled: true))
         #expect(try system.load("metrics: {listen: ':9464', enabled: false}").metrics.enabled == false)
