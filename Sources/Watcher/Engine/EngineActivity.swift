@@ -40,6 +40,8 @@ struct DiscoveryReport: Sendable, Equatable {
     var scope: String
     /// The instance the target lives on.
     var instance: String
+    /// When the pass started (the engine's clock).
+    var startedAt: Date
     /// Projects now watched that were not before.
     var added: [ProjectKey]
     /// Projects no longer watched (deleted, moved out, archived, or no longer visible).

@@ -140,12 +140,12 @@ final class HostLane: Sendable {
 
 /// One poll waiting for or holding a slot of a `HostLane`.
 private final class HostLaneTicket: @unchecked Sendable {
-    // @unchecked: `observer` is only called once, guarded by `phase`; the lane owns the ticket's lifetime.
+    // @unchecked: `observer` is only called once, guarded by `phase`; the poll and observer are only read.
     private enum Phase { case waiting, running, done }
 
     private let poll: Single<PollOutcome>
     private let observer: (Result<PollOutcome, any Error>) -> Void
-    private unowned let lane: HostLane
+    private let lane: HostLane
     private let phase = Mutex(Phase.waiting)
     private let subscription = SerialDisposable()
 

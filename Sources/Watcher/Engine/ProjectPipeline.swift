@@ -27,6 +27,7 @@ final class ProjectPipeline: Sendable {
 
     private struct State {
         var path: String
+        var defaultBranch: String?
         var busy = false
         var startedAt: Date?
         var lastCompletedAt: Date?
@@ -65,6 +66,12 @@ final class ProjectPipeline: Sendable {
     var path: String {
         get { state.withLock { $0.path } }
         set { state.withLock { $0.path = newValue } }
+    }
+
+    /// The project's default branch as discovery last listed it (`nil` before, or for an empty repository).
+    var defaultBranch: String? {
+        get { state.withLock { $0.defaultBranch } }
+        set { state.withLock { $0.defaultBranch = newValue } }
     }
 
     // MARK: Running

@@ -103,13 +103,18 @@ final class ProjectPoller: @unchecked Sendable {
         }
         if !diff.isEmpty {
             let defaultHead = info.defaultBranch.flatMap { observation.heads[$0] ?? stored[$0] }
-            let pushes = try await examine(diff, defaultBranch: info.defaultBranch, defaultHead: defaultHead)
+            // A head stored for a branch no longer watched: the old default branch, if the default was switched.
+            let previousDefaultHead = state.heads.first { stored[$0.branch] == nil }?.sha
+            let pushes = try await examine(
+                diff, defaultBranch: info.defaultBranch, defaultHead: defaultHead,
+                previousDefaultHead: previousDefaultHead
+            )
             try await describe(pushes, diff: diff, ref: ref, at: time, into: &change, events: &events)
         }
 
         var record = state.record
         record.path = info.pathWithNamespace
-        record.status = .active
+        record.status = info.archived == true ? .archived : .active
         record.lastPollAt = time
         record.lastSuccessAt = time
         record.consecutiveFailures = 0

@@ -1,0 +1,120 @@
+import Foundation
+import Metrics
+
+/// Everything glwatch reports about itself, on the swift-metrics API: polls, GitLab requests, rate-limit waits,
+/// events, deliveries, the delivery queue and project freshness.
+///
+/// The factory is injected, so library code never touches the global `MetricsSystem`: `glwatch run` passes a
+/// `PrometheusMetricsFactory` (whose registry `/metrics` renders), tests pass MetricsTestKit's `TestMetrics`.
+/// The metric names and labels are documented in the README (section "Operations"); `Name` holds them in one place.
+///
+/// Labels stay low-cardinality by construction: outcomes, HTTP status codes, hosts, sinks, event types and project
+/// statuses are small closed sets; the one per-project metric (`glwatch_last_successful_poll_timestamp_seconds`) is
+/// keyed by the stable `instance/id`, so a rename does not start a new series.
+final class WatcherMetrics: Sendable {
+    /// The exported metric names.
+    enum Name {
+        static let polls = "glwatch_polls_total"
+        static let pollDuration = "glwatch_poll_duration_seconds"
+        static let lastSuccessfulPoll = "glwatch_last_successful_poll_timestamp_seconds"
+        static let gitlabRequests = "glwatch_gitlab_requests_total"
+        static let gitlabRequestDuration = "glwatch_gitlab_request_duration_seconds"
+        static let rateLimitWaits = "glwatch_gitlab_rate_limit_waits_total"
+        static let rateLimited = "glwatch_gitlab_rate_limited"
+        static let rateLimitRemaining = "glwatch_gitlab_rate_limit_remaining"
+        static let events = "glwatch_events_total"
+        static let deliveries = "glwatch_deliveries_total"
+        static let queueDepth = "glwatch_delivery_queue_depth"
+        static let deadLetters = "glwatch_delivery_dead_letters"
+        static let oldestWaiting = "glwatch_delivery_oldest_waiting_seconds"
+        static let projects = "glwatch_projects"
+        static let discoveries = "glwatch_discoveries_total"
+        static let watchedProjects = "glwatch_watched_projects"
+    }
+
+    let polls: LabeledMetrics<Counter>
+    let pollDuration: LabeledMetrics<Metrics.Timer>
+    let lastSuccessfulPoll: LabeledMetrics<Gauge>
+    let gitlabRequests: LabeledMetrics<Counter>
+    let gitlabRequestDuration: LabeledMetrics<Metrics.Timer>
+    let rateLimitWaits: LabeledMetrics<Counter>
+    let rateLimited: LabeledMetrics<Gauge>
+    let rateLimitRemaining: LabeledMetrics<Gauge>
+    let events: LabeledMetrics<Counter>
+    let deliveries: LabeledMetrics<Counter>
+    let queueDepth: LabeledMetrics<Gauge>
+    let deadLetters: LabeledMetrics<Gauge>
+    let oldestWaiting: LabeledMetrics<Gauge>
+    let projects: LabeledMetrics<Gauge>
+    let discoveries: LabeledMetrics<Counter>
+    let watchedProjects: Gauge
+
+    /// Creates the metrics on `factory` (a `PrometheusMetricsFactory` in production).
+    init(factory: any MetricsFactory) {
+        polls = .counters(Name.polls, labels: ["outcome"], factory: factory)
+        pollDuration = .timers(Name.pollDuration, labels: ["outcome"], factory: factory)
+        lastSuccessfulPoll = .gauges(Name.lastSuccessfulPoll, labels: ["project"], factory: factory)
+        gitlabRequests = .counters(Name.gitlabRequests, labels: ["host", "status"], factory: factory)
+        gitlabRequestDuration = .timers(Name.gitlabRequestDuration, labels: ["host"], factory: factory)
+        rateLimitWaits = .counters(Name.rateLimitWaits, labels: ["host"], factory: factory)
+        rateLimited = .gauges(Name.rateLimited, labels: ["host"], factory: factory)
+        rateLimitRemaining = .gauges(Name.rateLimitRemaining, labels: ["host"], factory: factory)
+        events = .counters(Name.events, labels: ["type"], factory: factory)
+        deliveries = .counters(Name.deliveries, labels: ["sink", "outcome"], factory: factory)
+        queueDepth = .gauges(Name.queueDepth, labels: ["sink"], factory: factory)
+        deadLetters = .gauges(Name.deadLetters, labels: ["sink"], factory: factory)
+        oldestWaiting = .gauges(Name.oldestWaiting, labels: ["sink"], factory: factory)
+        projects = .gauges(Name.projects, labels: ["status"], factory: factory)
+        discoveries = .counters(Name.discoveries, labels: ["outcome"], factory: factory)
+        watchedProjects = Gauge(label: Name.watchedProjects, factory: factory)
+    }
+
+    // MARK: Polls
+
+    /// Records one finished poll of `project`: its outcome, how long it took, and — when it succeeded — when.
+    func recordPoll(project: ProjectKey, outcome: PollOutcome, duration: TimeInterval, finishedAt: Date) {
+        let label = Self.label(outcome)
+        polls(label).increment()
+        pollDuration(label).recordNanoseconds(Int64((max(0, duration) * 1e9).rounded()))
+        switch outcome {
+        case .changed, .unchanged:
+            lastSuccessfulPoll(project.description).record(finishedAt.timeIntervalSince1970)
+        case .failed, .rateLimited:
+            break
+        }
+    }
+
+    /// Counts events that polls produced, one per event, by type (`commits.new`, …).
+    func recordEvents(types: [String]) {
+        for type in types { events(type).increment() }
+    }
+
+    /// The `outcome` label of a poll.
+    static func label(_ outcome: PollOutcome) -> String {
+        switch outcome {
+        case .changed: "changed"
+        case .unchanged: "unchanged"
+        case .failed: "failed"
+        case .rateLimited: "rate_limited"
+        }
+    }
+
+    // MARK: GitLab requests
+
+    /// Records one HTTP exchange with `host` (each attempt, retries included): `status` is the HTTP status code or a
+    /// transport failure (`timeout`, `connection_error`, `cancelled`, `body_too_large`).
+    func recordRequest(host: String, status: String, duration: TimeInterval) {
+        gitlabRequests(host, status).increment()
+        gitlabRequestDuration(host).recordNanoseconds(Int64((max(0, duration) * 1e9).rounded()))
+    }
+
+    /// The `status` label of a transport failure.
+    static func label(_ error: GitLabTransportError) -> String {
+        switch error {
+        case .timeout: "timeout"
+        case .cancelled: "cancelled"
+        case .connection: "connection_error"
+        case .bodyTooLarge: "body_too_large"
+        }
+    }
+}
