@@ -16,7 +16,8 @@ final class EnvironmentExpander {
     private(set) var unresolved: Set<String> = []
     /// The problems this expander reported.
     private(set) var problems: Set<ConfigDiagnostic> = []
-    /// Each value put in from the environment (of at least 8 characters: shorter ones are not secrets, and would show up by chance) and the variable it came from.
+    /// Each value put in from the environment and the variable it came from; only values of 8 characters or more
+    /// (shorter ones are not secrets, and would turn up in messages by chance).
     private var values: [String: String] = [:]
     private var reader: YAMLReader
 
