@@ -11,7 +11,6 @@ enum ConfigSchema {
     static func document() -> [String: Any] {
         var schema = object(ConfigSection.root)
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-        schema["$id"] = "https://github.com/glwatch/glwatch/schema/glwatch.schema.json"
         schema["title"] = "glwatch config (glwatch.yml)"
         schema["patternProperties"] = ["^x-": ["description": "Free for YAML anchors shared by the rest of the file."]]
         return schema
