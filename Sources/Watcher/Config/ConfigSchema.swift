@@ -53,7 +53,9 @@ enum ConfigSchema {
         case .section(let section): return object(section)
         case .namedMap(let value):
             return ["type": ["object", "null"], "additionalProperties": schema(value)]
-        case .list(let item): return ["type": "array", "items": schema(item)]
+        case .list(let item, nil): return ["type": "array", "items": schema(item)]
+        case .list(let item, let shorthand?):
+            return ["type": "array", "items": ["oneOf": [schema(item), schema(shorthand)]]]
         case .external("sinks"): return sinks()
         case .external("rules"): return rules()
         case .external: return [:]

@@ -43,6 +43,11 @@ extension GLWatchConfigLoader {
         defined: Set<String>,
         sharedAliases: [String: String]
     ) -> WatchTarget? {
+        // `- acme/api` (or `- 42`) is short for `- project: acme/api`.
+        var node = node
+        if case .scalar(let scalar) = node, node.null == nil {
+            node = .mapping(Node.Mapping([(Node("project", .implicit, .plain), node)], .implicit, .block, scalar.mark))
+        }
         guard let map = reader.mapping(node, context: "watch target #\(number)") else { return nil }
         map.checkKeys(ConfigSection.target.names)
         let errorsBefore = reader.diagnostics.count

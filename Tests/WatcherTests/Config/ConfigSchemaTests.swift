@@ -18,6 +18,7 @@ import Yams
                 }
             }
             if let items = schema["items"] as? [String: Any] { walk(items, prefix + "[]") }
+            for choice in schema["oneOf"] as? [[String: Any]] ?? [] { walk(choice, prefix) }
             if let values = schema["additionalProperties"] as? [String: Any] { walk(values, prefix + ".*") }
         }
         walk(ConfigSchema.document(), "")
@@ -105,7 +106,7 @@ import Yams
                 switch key.kind {
                 case .section(let inner): check(inner, at: path)
                 case .namedMap(.section(let inner)): check(inner, at: path + ".*")
-                case .list(.section(let inner)): check(inner, at: path + "[]")
+                case .list(.section(let inner), _): check(inner, at: path + "[]")
                 default: break
                 }
             }

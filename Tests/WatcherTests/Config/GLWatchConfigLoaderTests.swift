@@ -47,6 +47,19 @@ import Testing
         #expect(config.notifier.rules.rules.map(\.name) == ["everything"])
     }
 
+    @Test func testABareWatchItem_isAProject() throws {
+        let config = try system.load("watch:\n  - acme/api\n  - 42\n  - group: acme\n")
+        #expect(
+            config.watchTargets.map(\.scope) == [.project(.path("acme/api")), .project(.id(42)), .group(.path("acme"))]
+        )
+        #expect(
+            system.problems("watch:\n  - acme//api\n  - [x]\n") == [
+                "2:5: \"project\" in watch target #1 must be an id or a full path like \"acme/platform/api\"",
+                "3:5: watch target #2 must be a mapping (key: value)",
+            ]
+        )
+    }
+
     @Test func testStatePath_followsXDGStateHome() throws {
         var system = self.system
         system.variables["XDG_STATE_HOME"] = "/var/lib/me"
