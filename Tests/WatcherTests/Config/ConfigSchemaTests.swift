@@ -143,3 +143,36 @@ import Yams
         )
     }
 }
+
+/// The schema accepts every config glwatch ships or documents, and rejects what the loader rejects.
+@Suite struct ConfigSchemaExamplesTests {
+    static var documents: [(String, String)] {
+        let examples = ExampleConfigsTests.examples
+        let files = ExampleConfigsTests.exampleConfigs.compactMap { name in
+            (try? String(contentsOfFile: "\(examples)/\(name)", encoding: .utf8)).map { (name, $0) }
+        }
+        return files + [("starter", StarterConfig.text), ("every key", ConfigSchemaTests.everyKey)]
+            + ConfigReferenceTests.snippets.enumerated().map { ("README #\($0.offset + 1)", $0.element) }
+    }
+
+    @Test func testEveryShippedConfig_validatesAgainstTheSchema() throws {
+        #expect(Self.documents.count >= 10)
+        for (name, yaml) in Self.documents {
+            let value = try #require(try Yams.load(yaml: yaml))
+            #expect(JSONSchemaCheck.problems(value, ConfigSchema.document()) == [], "\(name)")
+        }
+    }
+
+    @Test func testTheSchema_rejectsWhatTheLoaderRejects() throws {
+        let schema = ConfigSchema.document()
+        for yaml in [
+            "watch: [{project: a/b, intervall: 1m}]", "log: {format: yaml}", "engine: {shutdown_grace: soon}",
+            "gitlab: {a: {requests_per_minute: 0}}", "watch: [{project: a/b, initial: {notify_last: 500}}]",
+            "metrics: {enabled: 1}", "sinks: {x: {url: https://x}}",
+        ] {
+            let value = try #require(try Yams.load(yaml: yaml))
+            #expect(!JSONSchemaCheck.problems(value, schema).isEmpty, "\(yaml)")
+            #expect(!FakeConfigSystem().problems(yaml).isEmpty, "\(yaml)")
+        }
+    }
+}
