@@ -60,6 +60,13 @@ import Testing
         )
     }
 
+    @Test func testAnInstanceWithoutSettings_isGitlabComUnauthenticated() throws {
+        let config = try system.load("gitlab:\n  public:\nwatch:\n  - {project: a/b, instance: public}\n")
+        #expect(config.instances.map(\.description) == ["public (https://gitlab.com, no authentication)"])
+        #expect(try system.load("watch: [{project: a/b, instance: gitlab.com}]").watchTargets[0].instance == "gitlab.com")
+        #expect(system.problems("gitlab: {}") == ["1:9: \"gitlab\" needs at least one instance"])
+    }
+
     @Test func testStatePath_followsXDGStateHome() throws {
         var system = self.system
         system.variables["XDG_STATE_HOME"] = "/var/lib/me"
