@@ -32,6 +32,8 @@ struct PollReport: Sendable, Equatable {
     var eventsStored: Int
     /// Deliveries it queued.
     var deliveriesQueued: Int
+    /// Why it failed or was rate-limited (names the project and the HTTP status; never a token).
+    var failure: String? = nil
 }
 
 /// What one discovery pass of a group or membership target found.

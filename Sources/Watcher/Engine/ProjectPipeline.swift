@@ -140,15 +140,24 @@ final class ProjectPipeline: Sendable {
                 started.withLock { $0 = scheduler.now }
                 return poll()
                     .timeout(.timeInterval(pollTimeout), scheduler: scheduler)
-                    .catch { _ in Single.just(PollResult(outcome: .failed)) }
+                    .catch { [pollTimeout] error in
+                        let reason =
+                            error is RxError ? "no answer within the poll timeout (\(Int(pollTimeout)) s)" : "\(error)"
+                        return Single.just(PollResult(outcome: .failed, failure: reason))
+                    }
             }
             .map { [self] result -> PollOutcome in
                 let start = started.withLock { $0 } ?? scheduler.now
                 let now = scheduler.now
                 report = PollReport(
-                    project: key, path: path, startedAt: start, duration: now.timeIntervalSince(start),
-                    outcome: result.outcome, eventsStored: result.eventsStored,
-                    deliveriesQueued: result.deliveriesQueued
+                    project: key,
+                    path: path,
+                    startedAt: start,
+                    duration: now.timeIntervalSince(start),
+                    outcome: result.outcome,
+                    eventsStored: result.eventsStored,
+                    deliveriesQueued: result.deliveriesQueued,
+                    failure: result.failure
                 )
                 return result.outcome
             }

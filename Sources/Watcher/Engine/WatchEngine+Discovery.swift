@@ -9,8 +9,12 @@ extension WatchEngine {
     func discover(_ id: Int, at time: Date? = nil) async -> DiscoveryReport? {
         guard let target = registry.withLock({ $0.entry(id)?.target }) else { return nil }
         var report = DiscoveryReport(
-            scope: target.scope.description, instance: target.instance, startedAt: time ?? scheduler.now,
-            added: [], removed: [], renamed: []
+            scope: target.scope.description,
+            instance: target.instance,
+            startedAt: time ?? scheduler.now,
+            added: [],
+            removed: [],
+            renamed: []
         )
         if let client = clients[target.instance] {
             do {
@@ -66,7 +70,10 @@ extension WatchEngine {
             inFlight.disposable = Single<DiscoveryReport?>.create { await self.discover(id, at: due) }
                 .subscribe { [weak self] result in
                     guard let self, case .success(let report?) = result else { return }
-                    recurse.schedule((), dueTime: .timeInterval(self.discoveryDelay(id: id, failed: report.failure != nil)))
+                    recurse.schedule(
+                        (),
+                        dueTime: .timeInterval(self.discoveryDelay(id: id, failed: report.failure != nil))
+                    )
                 }
         }
     }

@@ -12,7 +12,9 @@ extension WatchEngine {
         let tapped = TappedStateStore(base: store) { result in
             counter.add(result)
             if result.queuedDeliveries > 0 {
-                subject.onNext(.stored(project: key, events: result.insertedEventIDs.count, deliveries: result.queuedDeliveries))
+                subject.onNext(
+                    .stored(project: key, events: result.insertedEventIDs.count, deliveries: result.queuedDeliveries)
+                )
             }
         }
         let scheduler = scheduler
@@ -37,14 +39,22 @@ extension WatchEngine {
                     counter.reset()
                     let outcome = await poller.poll()
                     let (events, deliveries) = counter.take()
-                    return PollResult(outcome: outcome, eventsStored: events, deliveriesQueued: deliveries)
+                    return PollResult(
+                        outcome: outcome,
+                        eventsStored: events,
+                        deliveriesQueued: deliveries,
+                        failure: poller.lastFailure
+                    )
                 }
             },
             refreshProjectInfo: { poller.refreshProjectInfo() },
             replaceRouter: { poller.replace(router: $0) },
             report: { report in
-                if report.outcome == .failed {
-                    logger.warning("poll failed", metadata: ["project": "\(report.path)", "key": "\(report.project)"])
+                if let failure = report.failure {
+                    logger.warning(
+                        "poll failed",
+                        metadata: ["project": "\(report.path)", "key": "\(report.project)", "error": "\(failure)"]
+                    )
                 } else {
                     logger.debug(
                         "polled",

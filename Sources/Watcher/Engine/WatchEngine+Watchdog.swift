@@ -55,7 +55,11 @@ extension WatchEngine {
             let result = try await store.apply(StateChange(at: time, events: [planned]))
             if result.queuedDeliveries > 0 {
                 subject.onNext(
-                    .stored(project: project, events: result.insertedEventIDs.count, deliveries: result.queuedDeliveries)
+                    .stored(
+                        project: project,
+                        events: result.insertedEventIDs.count,
+                        deliveries: result.queuedDeliveries
+                    )
                 )
             }
         } catch {

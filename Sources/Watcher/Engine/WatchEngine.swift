@@ -82,7 +82,10 @@ final class WatchEngine: Sendable {
             ) { change in
                 switch change {
                 case .paused(let until):
-                    laneLogger.notice("GitLab rate-limits the host: pausing its polls", metadata: ["host": "\(host)", "until": "\(until)"])
+                    laneLogger.notice(
+                        "GitLab rate-limits the host: pausing its polls",
+                        metadata: ["host": "\(host)", "until": "\(until)"]
+                    )
                     subject.onNext(.hostPaused(host: host, until: until))
                 case .resumed:
                     laneLogger.info("host rate limit over: resuming its polls", metadata: ["host": "\(host)"])
@@ -191,8 +194,12 @@ final class WatchEngine: Sendable {
             for id in started { startDiscovery(id) }
         }
         let report = DiscoveryReport(
-            scope: "configuration reload", instance: "", startedAt: scheduler.now, added: change.added.map(\.key),
-            removed: change.removed.map(\.key), renamed: []
+            scope: "configuration reload",
+            instance: "",
+            startedAt: scheduler.now,
+            added: change.added.map(\.key),
+            removed: change.removed.map(\.key),
+            renamed: []
         )
         _ = Single<Void>.create { [self] in
             await recordRemoved(change.removed)

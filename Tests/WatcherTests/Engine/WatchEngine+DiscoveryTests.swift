@@ -35,7 +35,9 @@ import Testing
         fake.addProject("acme/tools/web")
         try await EngineTestHarness.run(fake) { harness in
             let target = WatchTarget(
-                instance: "fake", scope: .group(.path("acme"), includeSubgroups: false), cadence: Cadence(base: 60)
+                instance: "fake",
+                scope: .group(.path("acme"), includeSubgroups: false),
+                cadence: Cadence(base: 60)
             )
             let engine = harness.engine(targets: [target])
             _ = await engine.pollAllOnce()
@@ -44,7 +46,8 @@ import Testing
         }
     }
 
-    @Test func testDiscovery_archivedProject_isDroppedWithStatusArchived_unlessTheTargetIncludesArchived() async throws {
+    @Test func testDiscovery_archivedProject_isDroppedWithStatusArchived_unlessTheTargetIncludesArchived() async throws
+    {
         let fake = FakeGitLab()
         let api = fake.addProject("acme/api")
         let old = fake.addProject("acme/old")
@@ -177,7 +180,10 @@ import Testing
         api.commits(1, by: [ann])
         try await EngineTestHarness.run(fake) { harness in
             let project = WatchTarget(
-                instance: "fake", scope: .project(.id(api.id)), options: PollOptions(branches: .all), cadence: Cadence(base: 30)
+                instance: "fake",
+                scope: .project(.id(api.id)),
+                options: PollOptions(branches: .all),
+                cadence: Cadence(base: 30)
             )
             let engine = harness.engine(targets: [project, harness.groupTarget("acme")])
             fake.resetRequestLog()
@@ -252,7 +258,8 @@ extension WatchEngineDiscoveryTests {
         try await EngineTestHarness.run(fake) { harness in
             let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
             let engine = harness.engine(
-                targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler,
+                targets: [harness.groupTarget("acme", base: 60)],
+                scheduler: scheduler,
                 configuration: EngineConfiguration(discoveryInterval: 600)
             )
             let probe = ActivityProbe(engine)
@@ -292,7 +299,11 @@ extension WatchEngineDiscoveryTests {
             _ = await harness.engine(targets: [harness.groupTarget("acme"), otherTarget]).pollAllOnce()
 
             // The configuration now names only api: web and the other project are no longer watched.
-            let apiTarget = WatchTarget(instance: "fake", scope: .project(.path("acme/api")), cadence: Cadence(base: 60))
+            let apiTarget = WatchTarget(
+                instance: "fake",
+                scope: .project(.path("acme/api")),
+                cadence: Cadence(base: 60)
+            )
             _ = await harness.engine(targets: [apiTarget]).pollAllOnce()
 
             let statuses = try await harness.store.projects().map(\.status)

@@ -105,7 +105,10 @@ struct WatchEngineCrashTests {
         let transport = try Watcher.AsyncHTTPClientTransport()
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let client = GitLabClient(
-            host: fake.baseURL, auth: .none, transport: transport, scheduler: scheduler,
+            host: fake.baseURL,
+            auth: .none,
+            transport: transport,
+            scheduler: scheduler,
             configuration: GitLabTestHarness.configuration()
         )
         let store = try SQLiteStateStore(StoreConfiguration(path: path))

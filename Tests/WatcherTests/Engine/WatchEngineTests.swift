@@ -57,6 +57,9 @@ import Testing
             #expect(report.polled == 2)
             #expect(report.failed == 1)
             #expect(report.changed == 1)
+            let failure = try #require(report.polls.first { $0.project == harness.key(broken) }?.failure)
+            #expect(failure.contains("500"))
+            #expect(report.polls.first { $0.project == harness.key(api) }?.failure == nil)
             #expect(!report.isSuccess)
             let announced = try await harness.events(of: api).flatMap(\.commits).map(\.id)
             #expect(announced == pushed)
@@ -124,7 +127,9 @@ import Testing
             let apiPipeline = engine.registry.withLock { $0.pipelines[harness.key(api)] }
 
             engine.replace(targets: [group, thirdTarget])
-            let reload = await probe.next { if case .discovered(let report) = $0 { report.scope == "configuration reload" } else { false } }
+            let reload = await probe.next {
+                if case .discovered(let report) = $0 { report.scope == "configuration reload" } else { false }
+            }
             let report = await engine.pollAllOnce()
 
             guard case .discovered(let reloaded) = reload else { return }
@@ -210,7 +215,10 @@ import Testing
         for project in projects { project.commits(1, by: [ann]) }
         try await EngineTestHarness.run(fake) { harness in
             let target = WatchTarget(instance: "fake", scope: .group(.path("big")), cadence: Cadence(base: 1))
-            let engine = harness.engine(targets: [target], configuration: EngineConfiguration(maxConcurrentPollsPerHost: 8))
+            let engine = harness.engine(
+                targets: [target],
+                configuration: EngineConfiguration(maxConcurrentPollsPerHost: 8)
+            )
             let baseline = await engine.pollAllOnce()
             fake.resetRequestLog()
 
