@@ -42,27 +42,15 @@ struct NotifierSectionsLoader {
         if sinksNode == nil, rulesNode == nil { return Result(configuration: Self.stdoutDefault, includedFiles: []) }
         var units: [Unit] = []
         var included: [String] = []
-        let main = Unit(
-            file: reader.file,
-            baseDirectory: paths.baseDirectory,
-            sinks: nil,
-            rules: nil,
-            timeZone: timeZone
-        )
+        /// A share written in the config file itself.
+        func inline(sinks: Node? = nil, rules: Node? = nil) -> Unit {
+            Unit(file: reader.file, baseDirectory: paths.baseDirectory, sinks: sinks, rules: rules, timeZone: timeZone)
+        }
 
         if let sinksNode {
-            switch sinksNode {
-            case .mapping:
-                units.append(
-                    Unit(
-                        file: main.file,
-                        baseDirectory: main.baseDirectory,
-                        sinks: sinksNode,
-                        rules: nil,
-                        timeZone: timeZone
-                    )
-                )
-            default:
+            if case .mapping = sinksNode {
+                units.append(inline(sinks: sinksNode))
+            } else {
                 for (pattern, node) in strings(sinksNode, what: "\"sinks\"", reader: reader) {
                     units += includes(pattern, at: node, reader: reader, seen: &included)
                 }
@@ -71,20 +59,12 @@ struct NotifierSectionsLoader {
         if let rulesNode {
             switch rulesNode {
             case .sequence(let items):
-                var inline: [Node] = []
+                // Consecutive inline rules load together; each file loads in its place between them.
+                var run: [Node] = []
                 func flush() {
-                    guard !inline.isEmpty else { return }
-                    let sequence = Node.sequence(Node.Sequence(inline, .implicit, .any, inline[0].mark))
-                    units.append(
-                        Unit(
-                            file: main.file,
-                            baseDirectory: main.baseDirectory,
-                            sinks: nil,
-                            rules: sequence,
-                            timeZone: timeZone
-                        )
-                    )
-                    inline = []
+                    guard let first = run.first else { return }
+                    units.append(inline(rules: .sequence(Node.Sequence(run, .implicit, .any, first.mark))))
+                    run = []
                 }
                 for item in items {
                     if case .scalar = item, let pattern = reader.string(item, what: "each file in \"rules\"") {
@@ -93,7 +73,7 @@ struct NotifierSectionsLoader {
                     } else if case .scalar = item {
                         continue
                     } else {
-                        inline.append(item)
+                        run.append(item)
                     }
                 }
                 flush()
