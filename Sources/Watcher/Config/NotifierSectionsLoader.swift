@@ -152,7 +152,8 @@ struct NotifierSectionsLoader {
             }
             let root = expander.expand(YAMLMergeKeys.apply(composed, reader: fileReader), reader: fileReader)
             if let document = fileReader.mapping(root, context: "the rules file") {
-                document.checkKeys(["sinks", "rules", "timezone"])
+                let anchors = document.entries.map(\.key).filter { $0.hasPrefix("x-") }
+                document.checkKeys(["sinks", "rules", "timezone"] + anchors)
                 var zone = timeZone
                 if let zoneNode = document.value("timezone"), let name = document.string("timezone") {
                     if let parsed = TimeZone(identifier: name) {
