@@ -7,6 +7,7 @@ extension GLWatchConfigLoader {
     /// The polling interval when a target names none.
     static let defaultInterval: TimeInterval = 60
 
+    /// `watch:`: each target resolved to the engine's `WatchTarget`, with the shared aliases merged in.
     func watchTargets(
         _ document: YAMLMapping,
         instances: [GitLabInstanceConfig],
