@@ -66,6 +66,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // SIGHUP (reload) beside SIGTERM/SIGINT, as an async sequence: `glwatch run`.
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The raw SQLite C API, for `glwatch bench store`'s plain bulk-insert baseline.

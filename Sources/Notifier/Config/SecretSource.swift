@@ -1,7 +1,7 @@
 /// Where a secret setting's value came from: the config itself, an environment variable or a file.
-struct SecretSource {
+public struct SecretSource: Sendable {
     /// The key it was given with, for example `url_env`.
-    var keyName: String
+    public var keyName: String
     /// For status output: `config`, `env SLACK_URL`, `file /run/secrets/slack`.
-    var display: String
+    public var display: String
 }

@@ -15,8 +15,10 @@ extension SinksLoader {
         )
     }
 
-    /// A secret given under one of the keys (exactly one of them).
-    func secret(
+    /// A secret given under one of the keys (exactly one of them): the value itself (when `literalAllowed`), an
+    /// environment variable or a file (relative to `baseDirectory`), trimmed; `nil` with a positioned problem when
+    /// it is missing (and `required`), written twice, unset, unreadable or empty. Messages never contain the value.
+    public func secret(
         _ map: YAMLMapping,
         literalKey: String?,
         envKey: String,

@@ -45,7 +45,11 @@ struct EngineCrashRunnerCommand: AsyncParsableCommand {
             auth: .none,
             transport: transport,
             scheduler: scheduler,
-            configuration: GitLabClientConfiguration(userAgent: "glwatch/\(GLWatchVersion.current) (crash test)", pace: nil, logger: logger)
+            configuration: GitLabClientConfiguration(
+                userAgent: "glwatch/\(GLWatchVersion.current) (crash test)",
+                pace: nil,
+                logger: logger
+            )
         )
         let store = try SQLiteStateStore(StoreConfiguration(path: state))
         let engine = WatchEngine(

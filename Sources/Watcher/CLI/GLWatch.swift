@@ -11,8 +11,15 @@ struct GLWatch: AsyncParsableCommand {
             delivers rule-matched notifications to stdout, signed webhooks and chat-ops services.
 
             New here? Run `glwatch demo` to watch a built-in fake GitLab, no token or network needed.
+
+            Shell completion: `glwatch --generate-completion-script bash > /etc/bash_completion.d/glwatch` \
+            (also zsh and fish; see the README's commands section).
             """,
         version: GLWatchVersion.current,
-        subcommands: [CheckCommand.self, InitCommand.self, SchemaCommand.self, BenchCommand.self]
+        subcommands: [
+            DemoCommand.self, RunCommand.self, OnceCommand.self, CheckCommand.self, InitCommand.self,
+            SchemaCommand.self, StatusCommand.self, HistoryCommand.self, DeliveriesCommand.self, ReplayCommand.self,
+            TestRuleCommand.self, BenchCommand.self,
+        ]
     )
 }

@@ -14,18 +14,16 @@ protocol ConfigSystem: ConfigEnvironment {
 
 /// The process's environment and file system.
 struct ProcessConfigSystem: ConfigSystem {
+    private let environment = ProcessConfigEnvironment()
+
     /// Creates the live system.
     init() {}
 
-    /// Reads `ProcessInfo.processInfo.environment`.
-    func variable(named name: String) -> String? {
-        ProcessInfo.processInfo.environment[name]
-    }
+    /// Reads the process environment.
+    func variable(named name: String) -> String? { environment.variable(named: name) }
 
     /// Reads a file as UTF-8.
-    func contentsOfFile(atPath path: String) throws -> String {
-        try String(contentsOfFile: path, encoding: .utf8)
-    }
+    func contentsOfFile(atPath path: String) throws -> String { try environment.contentsOfFile(atPath: path) }
 
     /// Whether a regular file (or a link to one) exists.
     func fileExists(atPath path: String) -> Bool {

@@ -7,6 +7,7 @@ extension GLWatchConfigLoader {
     /// The instance used when the config has no `gitlab:` section: gitlab.com, unauthenticated.
     static let defaultInstanceName = "gitlab.com"
 
+    /// `gitlab:`: each instance, or the default gitlab.com one when the section is absent.
     func instances(_ document: YAMLMapping, paths: PathResolver) -> [GitLabInstanceConfig] {
         let reader = document.reader
         guard let node = document.value("gitlab") else {
@@ -39,12 +40,6 @@ extension GLWatchConfigLoader {
             return GitLabInstanceConfig(name: name, url: URL(string: "https://gitlab.com")!, auth: .none)
         }
         guard let map = reader.mapping(node, context: context) else { return nil }
-        if map.has("token") {
-            reader.error(
-                "\(map.describe("token")) would keep a secret in the config file; use \"token_env\" or \"token_file\"",
-                at: map.keyNode("token")
-            )
-        }
         map.checkKeys(ConfigSection.instance.names + ["token"])
         let errorsBefore = reader.diagnostics.count
 
@@ -64,7 +59,7 @@ extension GLWatchConfigLoader {
             }
             if kind == .none, token != nil {
                 reader.error("\(context) has \"auth: none\" and a token; remove one", at: node)
-            } else if kind != .none, token == nil, !map.has("token_env"), !map.has("token_file") {
+            } else if kind != .none, token == nil, !["token", "token_env", "token_file"].contains(where: map.has) {
                 reader.error(
                     "\(context) with \"auth: \(kind.rawValue)\" needs \"token_env\" or \"token_file\"",
                     at: node
@@ -112,43 +107,17 @@ extension GLWatchConfigLoader {
         return components.url
     }
 
-    /// `token_env` or `token_file` (at most one); the value is trimmed and must not be empty.
+    /// `token_env` or `token_file` (at most one; `token` is refused), read the way sinks read their secrets.
     private func token(_ map: YAMLMapping, paths: PathResolver) -> (secret: GitLabSecret, source: String)? {
-        let reader = map.reader
-        let keys = ["token_env", "token_file"].filter(map.has)
-        guard let key = keys.first else { return nil }
-        if keys.count > 1 {
-            reader.error(
-                "\(map.context) has both \"token_env\" and \"token_file\"; use one",
-                at: map.keyNode("token_file")
-            )
-            return nil
-        }
-        guard let node = map.value(key), let name = map.string(key) else { return nil }
-        let value: String
-        let source: String
-        if key == "token_env" {
-            guard let variable = environment.variable(named: name) else {
-                reader.error("environment variable \"\(name)\" named by \(map.describe(key)) is not set", at: node)
-                return nil
-            }
-            value = variable
-            source = "env \(name)"
-        } else {
-            let path = paths.resolve(name)
-            guard let contents = try? environment.contentsOfFile(atPath: path) else {
-                reader.error("cannot read file \"\(path)\" named by \(map.describe(key))", at: node)
-                return nil
-            }
-            value = contents
-            source = "file \(path)"
-        }
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else {
-            let what = key == "token_env" ? "environment variable \"\(name)\"" : "file \"\(paths.resolve(name))\""
-            reader.error("\(what) named by \(map.describe(key)) is empty", at: node)
-            return nil
-        }
-        return (GitLabSecret(trimmed), source)
+        let loader = SinksLoader(environment: environment, baseDirectory: paths.baseDirectory)
+        let found = loader.secret(
+            map,
+            literalKey: "token",
+            envKey: "token_env",
+            fileKey: "token_file",
+            literalAllowed: false,
+            required: false
+        )
+        return found.map { secret, source in (GitLabSecret(secret.reveal()), source.display) }
     }
 }

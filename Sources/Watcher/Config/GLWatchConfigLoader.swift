@@ -31,12 +31,13 @@ struct GLWatchConfigLoader {
             throw ConfigError([ConfigDiagnostic(file: file, line: 1, column: 1, message: "the config file is empty")])
         }
         let expander = EnvironmentExpander(environment: environment)
-        let root = expander.expand(composed, reader: reader)
+        let root = expander.expand(YAMLMergeKeys.apply(composed, reader: reader), reader: reader)
         guard let document = reader.mapping(root, context: "the config file") else {
             try reader.throwIfFailed()
             throw ConfigError([])
         }
-        document.checkKeys(ConfigSection.root.names)
+        // `x-` keys are free for anchors shared by the rest of the file (`x-defaults: &defaults`).
+        document.checkKeys(ConfigSection.root.names + document.entries.map(\.key).filter { $0.hasPrefix("x-") })
 
         let paths = PathResolver(baseDirectory: baseDirectory, variable: environment.variable(named:))
         let instances = self.instances(document, paths: paths)
@@ -66,8 +67,36 @@ struct GLWatchConfigLoader {
             log: log,
             metrics: metrics,
             engine: engine,
-            includedFiles: notifier.includedFiles
+            includedFiles: notifier.includedFiles,
+            warnings: Self.warnings(file: file, targets: targets, notifier: notifier)
         )
+    }
+
+    /// Valid but suspicious: nothing to watch, sinks no rule uses.
+    static func warnings(
+        file: String,
+        targets: [WatchTarget],
+        notifier: NotifierSectionsLoader.Result
+    )
+        -> [ConfigDiagnostic]
+    {
+        var warnings: [ConfigDiagnostic] = []
+        if targets.isEmpty {
+            warnings.append(
+                ConfigDiagnostic(file: file, line: 1, column: 1, message: "nothing to watch: \"watch\" has no targets")
+            )
+        }
+        var used: Set<String> = []
+        for rule in notifier.configuration.rules.rules {
+            if case .notify(let notify) = rule.action { used.formUnion(notify.sinks) }
+        }
+        for sink in notifier.configuration.sinks where !used.contains(sink.name) {
+            var warning =
+                notifier.sinkLocations[sink.name] ?? ConfigDiagnostic(file: file, line: 1, column: 1, message: "")
+            warning.message = "sink \"\(sink.name)\" is not used by any rule"
+            warnings.append(warning)
+        }
+        return warnings
     }
 
     /// The directory of a file path (`.` for a bare file name).

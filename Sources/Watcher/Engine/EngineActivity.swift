@@ -32,6 +32,8 @@ struct PollReport: Sendable, Equatable {
     var eventsStored: Int
     /// Deliveries it queued.
     var deliveriesQueued: Int
+    /// Why it failed or was rate-limited (names the project and the HTTP status; never a token).
+    var failure: String? = nil
 }
 
 /// What one discovery pass of a group or membership target found.
@@ -40,6 +42,8 @@ struct DiscoveryReport: Sendable, Equatable {
     var scope: String
     /// The instance the target lives on.
     var instance: String
+    /// When the pass started (the engine's clock).
+    var startedAt: Date
     /// Projects now watched that were not before.
     var added: [ProjectKey]
     /// Projects no longer watched (deleted, moved out, archived, or no longer visible).

@@ -6,6 +6,8 @@ struct EngineReconciliation {
     var stopped: [ProjectPipeline] = []
     /// Pipelines whose project's path changed.
     var renamed: [ProjectPipeline] = []
+    /// Pipelines whose project's default branch changed (same path).
+    var refreshed: [ProjectPipeline] = []
     /// Projects no longer watched by any target, with the status to record.
     var removed: [(key: ProjectKey, status: ProjectStatus)] = []
 }

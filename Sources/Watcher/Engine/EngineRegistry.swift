@@ -25,6 +25,12 @@ struct EngineRegistry {
     var owners: [ProjectKey: Int] = [:]
     /// Whether `WatchEngine.start()` is running.
     var isRunning = false
+    /// Whether stored projects no target covers any more have been marked `removed` (done once, after every
+    /// target's first successful discovery).
+    var hasSweptStore = false
+
+    /// Whether every target has discovered its projects at least once.
+    var allDiscovered: Bool { entries.allSatisfy { $0.discovered != nil } }
 
     /// Adds a target; returns its entry id.
     @discardableResult

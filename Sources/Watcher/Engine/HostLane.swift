@@ -34,6 +34,7 @@ final class HostLane: Sendable {
         var waiting: [HostLaneTicket] = []
         var pausedUntil: Date?
         var resumeTimer: (any Disposable)?
+        var resumeTimerDue: Date?
     }
 
     /// Creates a lane.
@@ -106,10 +107,15 @@ final class HostLane: Sendable {
     /// Starts waiting polls while slots are free and the host is not paused.
     private func drain() {
         let now = scheduler.now
+        var rearmAt: Date?
         let (starting, resumed) = state.withLock { state -> ([HostLaneTicket], Bool) in
             var resumed = false
             if let until = state.pausedUntil {
-                guard until <= now else { return ([], false) }
+                guard until <= now else {
+                    // Still paused (a timer of an earlier pause fired): make sure one fires when this one ends.
+                    if state.resumeTimerDue != until { rearmAt = until }
+                    return ([], false)
+                }
                 state.pausedUntil = nil
                 resumed = true
             }
@@ -120,6 +126,7 @@ final class HostLane: Sendable {
             }
             return (starting, resumed)
         }
+        if let rearmAt { armResumeTimer(at: rearmAt) }
         if resumed { onChange(.resumed) }
         for ticket in starting { ticket.start() }
     }
@@ -131,7 +138,12 @@ final class HostLane: Sendable {
             return Disposables.create()
         }
         let old = state.withLock { state -> (any Disposable)? in
-            defer { state.resumeTimer = timer }
+            // Keep the latest-due timer: a pause racing this one may have armed a later one already.
+            guard date >= (state.resumeTimerDue ?? .distantPast) else { return timer }
+            defer {
+                state.resumeTimer = timer
+                state.resumeTimerDue = date
+            }
             return state.resumeTimer
         }
         old?.dispose()
@@ -140,12 +152,12 @@ final class HostLane: Sendable {
 
 /// One poll waiting for or holding a slot of a `HostLane`.
 private final class HostLaneTicket: @unchecked Sendable {
-    // @unchecked: `observer` is only called once, guarded by `phase`; the lane owns the ticket's lifetime.
+    // @unchecked: `observer` is only called once, guarded by `phase`; the poll and observer are only read.
     private enum Phase { case waiting, running, done }
 
     private let poll: Single<PollOutcome>
     private let observer: (Result<PollOutcome, any Error>) -> Void
-    private unowned let lane: HostLane
+    private let lane: HostLane
     private let phase = Mutex(Phase.waiting)
     private let subscription = SerialDisposable()
 

@@ -6,4 +6,6 @@ struct PollResult: Sendable, Equatable {
     var eventsStored: Int = 0
     /// Deliveries it queued.
     var deliveriesQueued: Int = 0
+    /// Why it failed, when it did.
+    var failure: String?
 }

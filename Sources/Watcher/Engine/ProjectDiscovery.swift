@@ -13,7 +13,11 @@ struct ProjectDiscovery: Sendable {
         case .project(let ref):
             return [try await client.projects.get(ref)]
         case .group(let ref, let includeSubgroups, _):
-            let options = GitLabGroupProjectsOptions(includeSubgroups: includeSubgroups, withShared: false, perPage: 100)
+            let options = GitLabGroupProjectsOptions(
+                includeSubgroups: includeSubgroups,
+                withShared: false,
+                perPage: 100
+            )
             return try await client.groups.projects(of: ref, options: options).loadAll()
         case .membership:
             let options = GitLabProjectListOptions(membership: true, keyset: true, perPage: 100)

@@ -27,6 +27,7 @@ final class ProjectPipeline: Sendable {
 
     private struct State {
         var path: String
+        var defaultBranch: String?
         var busy = false
         var startedAt: Date?
         var lastCompletedAt: Date?
@@ -65,6 +66,12 @@ final class ProjectPipeline: Sendable {
     var path: String {
         get { state.withLock { $0.path } }
         set { state.withLock { $0.path = newValue } }
+    }
+
+    /// The project's default branch as discovery last listed it (`nil` before, or for an empty repository).
+    var defaultBranch: String? {
+        get { state.withLock { $0.defaultBranch } }
+        set { state.withLock { $0.defaultBranch = newValue } }
     }
 
     // MARK: Running
@@ -133,15 +140,24 @@ final class ProjectPipeline: Sendable {
                 started.withLock { $0 = scheduler.now }
                 return poll()
                     .timeout(.timeInterval(pollTimeout), scheduler: scheduler)
-                    .catch { _ in Single.just(PollResult(outcome: .failed)) }
+                    .catch { [pollTimeout] error in
+                        let reason =
+                            error is RxError ? "no answer within the poll timeout (\(Int(pollTimeout)) s)" : "\(error)"
+                        return Single.just(PollResult(outcome: .failed, failure: reason))
+                    }
             }
             .map { [self] result -> PollOutcome in
                 let start = started.withLock { $0 } ?? scheduler.now
                 let now = scheduler.now
                 report = PollReport(
-                    project: key, path: path, startedAt: start, duration: now.timeIntervalSince(start),
-                    outcome: result.outcome, eventsStored: result.eventsStored,
-                    deliveriesQueued: result.deliveriesQueued
+                    project: key,
+                    path: path,
+                    startedAt: start,
+                    duration: now.timeIntervalSince(start),
+                    outcome: result.outcome,
+                    eventsStored: result.eventsStored,
+                    deliveriesQueued: result.deliveriesQueued,
+                    failure: result.failure
                 )
                 return result.outcome
             }

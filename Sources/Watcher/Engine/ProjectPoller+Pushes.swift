@@ -20,12 +20,18 @@ struct BranchPush: Sendable {
 
 extension ProjectPoller {
     /// Fetches the range of every created and moved branch and judges each push.
-    func examine(_ diff: HeadDiff, defaultBranch: String?, defaultHead: String?) async throws -> [BranchPush] {
+    ///
+    /// - Parameter previousDefaultHead: when the default branch itself is new to the watch list (the project's
+    ///   default branch was switched), the stored head of the branch watched before, so that only what the new
+    ///   default branch adds is announced rather than its whole history; `nil` for a first push.
+    func examine(
+        _ diff: HeadDiff, defaultBranch: String?, defaultHead: String?, previousDefaultHead: String? = nil
+    ) async throws -> [BranchPush] {
         var pushes: [BranchPush] = []
         let limit = options.maxCommitsPerPush
         for (branch, head) in diff.created {
             // A new branch's news is what the default branch does not already have.
-            let base = branch == defaultBranch ? nil : defaultHead
+            let base = branch == defaultBranch ? previousDefaultHead : defaultHead
             let window =
                 base == head
                 ? CommitWindow(commits: [], isComplete: true)

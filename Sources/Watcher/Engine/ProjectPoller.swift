@@ -11,8 +11,8 @@ import Synchronization
 /// watched); otherwise in proportion to what changed (a range `old..new` per moved branch, one more per
 /// force-push and per author who looks new).
 final class ProjectPoller: @unchecked Sendable {
-    // @unchecked: `project` and `lastPushEventID` are caches touched only by `poll()`, which the poll loop never
-    // runs twice at once.
+    // @unchecked: `project`, `lastPushEventID` and `lastFailure` are touched only by `poll()` (and read after it
+    // returned), which the engine never runs twice at once for one project.
 
     /// The project polled.
     let key: ProjectKey
@@ -46,13 +46,19 @@ final class ProjectPoller: @unchecked Sendable {
         self.now = now
     }
 
+    /// Why the last poll failed or was rate-limited (a GitLab error names the project and HTTP status, a store
+    /// error the store's reason); `nil` after a successful poll. Read it once `poll()` has returned.
+    private(set) var lastFailure: String?
+
     /// Polls once. Never throws: GitLab failures are recorded (and may raise `project.unreachable`).
     func poll() async -> PollOutcome {
+        lastFailure = nil
         let time = now()
         let state: ProjectState?
         do {
             state = try await store.projectState(key)
         } catch {
+            lastFailure = String(describing: error)
             return .failed
         }
         do {
@@ -60,8 +66,10 @@ final class ProjectPoller: @unchecked Sendable {
             guard let state else { return try await baseline(info, at: time) }
             return try await update(state, info: info, at: time)
         } catch let error as GitLabError {
+            lastFailure = String(describing: error)
             return await recordFailure(error, state: state, at: time)
         } catch {
+            lastFailure = String(describing: error)
             return .failed
         }
     }
@@ -103,13 +111,18 @@ final class ProjectPoller: @unchecked Sendable {
         }
         if !diff.isEmpty {
             let defaultHead = info.defaultBranch.flatMap { observation.heads[$0] ?? stored[$0] }
-            let pushes = try await examine(diff, defaultBranch: info.defaultBranch, defaultHead: defaultHead)
+            // A head stored for a branch no longer watched: the old default branch, if the default was switched.
+            let previousDefaultHead = state.heads.first { stored[$0.branch] == nil }?.sha
+            let pushes = try await examine(
+                diff, defaultBranch: info.defaultBranch, defaultHead: defaultHead,
+                previousDefaultHead: previousDefaultHead
+            )
             try await describe(pushes, diff: diff, ref: ref, at: time, into: &change, events: &events)
         }
 
         var record = state.record
         record.path = info.pathWithNamespace
-        record.status = .active
+        record.status = info.archived == true ? .archived : .active
         record.lastPollAt = time
         record.lastSuccessAt = time
         record.consecutiveFailures = 0

@@ -4,9 +4,18 @@ import RxCore
 extension WatchEngine {
     /// One discovery pass of a target: list its projects, reconcile the pipelines, record dropped projects.
     /// Returns `nil` when the target no longer exists.
-    func discover(_ id: Int) async -> DiscoveryReport? {
+    ///
+    /// - Parameter time: when the pass was due (the engine's clock when its loop fired); now by default.
+    func discover(_ id: Int, at time: Date? = nil) async -> DiscoveryReport? {
         guard let target = registry.withLock({ $0.entry(id)?.target }) else { return nil }
-        var report = DiscoveryReport(scope: target.scope.description, instance: target.instance, added: [], removed: [], renamed: [])
+        var report = DiscoveryReport(
+            scope: target.scope.description,
+            instance: target.instance,
+            startedAt: time ?? scheduler.now,
+            added: [],
+            removed: [],
+            renamed: []
+        )
         if let client = clients[target.instance] {
             do {
                 let projects = try await ProjectDiscovery(client: client).projects(in: target.scope)
@@ -20,6 +29,7 @@ extension WatchEngine {
                 let change = reconcile()
                 apply(change, running: registry.withLock { $0.isRunning })
                 await recordRemoved(change.removed)
+                await sweepStoreOnce()
                 report.added = change.added.map(\.key)
                 report.removed = change.removed.map(\.key)
                 report.renamed = change.renamed.map(\.key)
@@ -56,10 +66,14 @@ extension WatchEngine {
         guard registered else { return }
         loop.disposable = scheduler.scheduleRecursive((), dueTime: .timeInterval(0)) { [weak self] _, recurse in
             guard let self else { return }
-            inFlight.disposable = Single<DiscoveryReport?>.create { await self.discover(id) }
+            let due = self.scheduler.now
+            inFlight.disposable = Single<DiscoveryReport?>.create { await self.discover(id, at: due) }
                 .subscribe { [weak self] result in
                     guard let self, case .success(let report?) = result else { return }
-                    recurse.schedule((), dueTime: .timeInterval(self.discoveryDelay(id: id, failed: report.failure != nil)))
+                    recurse.schedule(
+                        (),
+                        dueTime: .timeInterval(self.discoveryDelay(id: id, failed: report.failure != nil))
+                    )
                 }
         }
     }
@@ -70,5 +84,27 @@ extension WatchEngine {
         guard failed else { return interval * (1 + 0.1 * (2 * random() - 1)) }
         let failures = registry.withLock { $0.entry(id)?.failures ?? 1 }
         return min(interval, 30 * pow(2, Double(max(0, failures - 1))))
+    }
+
+    /// Once every target has discovered its projects: marks `removed` the stored projects (of the configured
+    /// instances) that no target covers any more — dropped from the configuration while glwatch was stopped —
+    /// so `glwatch status` does not show them as watched.
+    func sweepStoreOnce() async {
+        let due = registry.withLock { registry -> Bool in
+            guard registry.allDiscovered, !registry.hasSweptStore else { return false }
+            registry.hasSweptStore = true
+            return true
+        }
+        guard due else { return }
+        do {
+            let watched = Set(registry.withLock { $0.pipelines.keys })
+            let stale = try await store.projects().filter { record in
+                clients[record.key.instance] != nil && !watched.contains(record.key)
+                    && (record.status == .active || record.status == .unreachable)
+            }
+            await recordRemoved(stale.map { ($0.key, .removed) })
+        } catch {
+            logger.error("could not read the stored projects", metadata: ["error": "\(error)"])
+        }
     }
 }

@@ -12,7 +12,9 @@ extension WatchEngine {
         let tapped = TappedStateStore(base: store) { result in
             counter.add(result)
             if result.queuedDeliveries > 0 {
-                subject.onNext(.stored(project: key, events: result.insertedEventIDs.count, deliveries: result.queuedDeliveries))
+                subject.onNext(
+                    .stored(project: key, events: result.insertedEventIDs.count, deliveries: result.queuedDeliveries)
+                )
             }
         }
         let scheduler = scheduler
@@ -37,14 +39,22 @@ extension WatchEngine {
                     counter.reset()
                     let outcome = await poller.poll()
                     let (events, deliveries) = counter.take()
-                    return PollResult(outcome: outcome, eventsStored: events, deliveriesQueued: deliveries)
+                    return PollResult(
+                        outcome: outcome,
+                        eventsStored: events,
+                        deliveriesQueued: deliveries,
+                        failure: poller.lastFailure
+                    )
                 }
             },
             refreshProjectInfo: { poller.refreshProjectInfo() },
             replaceRouter: { poller.replace(router: $0) },
             report: { report in
-                if report.outcome == .failed {
-                    logger.warning("poll failed", metadata: ["project": "\(report.path)", "key": "\(report.project)"])
+                if let failure = report.failure {
+                    logger.warning(
+                        "poll failed",
+                        metadata: ["project": "\(report.path)", "key": "\(report.project)", "error": "\(failure)"]
+                    )
                 } else {
                     logger.debug(
                         "polled",
@@ -64,7 +74,7 @@ extension WatchEngine {
     func reconcile() -> EngineReconciliation {
         registry.withLock { registry in
             var change = EngineReconciliation()
-            var desired: [ProjectKey: (owner: Int, target: WatchTarget, path: String)] = [:]
+            var desired: [ProjectKey: (owner: Int, target: WatchTarget, path: String, defaultBranch: String?)] = [:]
             var archived = Set<ProjectKey>()
             for entry in registry.entries {
                 if let discovered = entry.discovered {
@@ -74,12 +84,15 @@ extension WatchEngine {
                             archived.insert(key)
                             continue
                         }
-                        if desired[key] == nil { desired[key] = (entry.id, entry.target, project.pathWithNamespace) }
+                        if desired[key] == nil {
+                            desired[key] = (entry.id, entry.target, project.pathWithNamespace, project.defaultBranch)
+                        }
                     }
                 } else {
                     // Not discovered yet (or its first pass failed): it keeps whatever it already owns.
                     for (key, owner) in registry.owners where owner == entry.id && desired[key] == nil {
-                        desired[key] = (entry.id, entry.target, registry.pipelines[key]?.path ?? "")
+                        let pipeline = registry.pipelines[key]
+                        desired[key] = (entry.id, entry.target, pipeline?.path ?? "", pipeline?.defaultBranch)
                     }
                 }
             }
@@ -88,7 +101,10 @@ extension WatchEngine {
                     if pipeline.path != wanted.path {
                         pipeline.path = wanted.path
                         change.renamed.append(pipeline)
+                    } else if pipeline.defaultBranch != wanted.defaultBranch {
+                        change.refreshed.append(pipeline)
                     }
+                    pipeline.defaultBranch = wanted.defaultBranch
                     continue
                 }
                 registry.pipelines[key] = nil
@@ -101,6 +117,7 @@ extension WatchEngine {
             for (key, wanted) in desired.sorted(by: { $0.key < $1.key }) where registry.pipelines[key] == nil {
                 guard let client = clients[wanted.target.instance] else { continue }
                 let pipeline = makePipeline(key: key, path: wanted.path, target: wanted.target, client: client)
+                pipeline.defaultBranch = wanted.defaultBranch
                 registry.pipelines[key] = pipeline
                 registry.owners[key] = wanted.owner
                 change.added.append(pipeline)
@@ -112,11 +129,11 @@ extension WatchEngine {
         }
     }
 
-    /// Stops dropped pipelines, starts new ones (when running), and has renamed projects re-read their record
-    /// on their next poll (which stores `project.renamed`).
+    /// Stops dropped pipelines, starts new ones (when running), and has renamed projects (and those with a new
+    /// default branch) re-read their record on their next poll (which stores `project.renamed`).
     func apply(_ change: EngineReconciliation, running: Bool) {
         for pipeline in change.stopped { pipeline.stop() }
-        for pipeline in change.renamed { pipeline.refreshProjectInfo() }
+        for pipeline in change.renamed + change.refreshed { pipeline.refreshProjectInfo() }
         if running {
             for pipeline in change.added { pipeline.start(random: random) }
         }

@@ -8,11 +8,17 @@ extension WatchEngine {
     /// its intervals — once per stretch (the event id derives from the last completed poll, so a restart does
     /// not repeat it either).
     func startWatchdog() -> any Disposable {
-        let shortest = registry.withLock { $0.entries.map(\.target.cadence.base).min() } ?? configuration.watchdogInterval
-        let period = RxTimeInterval.timeInterval(min(configuration.watchdogInterval, shortest))
-        return scheduler.schedulePeriodic((), startAfter: period, period: period) { [weak self] _ in
-            self?.checkLag()
+        scheduler.scheduleRecursive((), dueTime: .timeInterval(watchdogPeriod)) { [weak self] _, recurse in
+            guard let self else { return }
+            self.checkLag()
+            recurse.schedule((), dueTime: .timeInterval(self.watchdogPeriod))
         }
+    }
+
+    /// The watchdog's period for the current targets (a reload may shorten it).
+    var watchdogPeriod: TimeInterval {
+        let shortest = registry.withLock { $0.entries.map(\.target.cadence.base).min() }
+        return min(configuration.watchdogInterval, shortest ?? configuration.watchdogInterval)
     }
 
     /// Looks for lagging projects now.
@@ -49,7 +55,11 @@ extension WatchEngine {
             let result = try await store.apply(StateChange(at: time, events: [planned]))
             if result.queuedDeliveries > 0 {
                 subject.onNext(
-                    .stored(project: project, events: result.insertedEventIDs.count, deliveries: result.queuedDeliveries)
+                    .stored(
+                        project: project,
+                        events: result.insertedEventIDs.count,
+                        deliveries: result.queuedDeliveries
+                    )
                 )
             }
         } catch {

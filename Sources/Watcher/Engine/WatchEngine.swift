@@ -82,7 +82,10 @@ final class WatchEngine: Sendable {
             ) { change in
                 switch change {
                 case .paused(let until):
-                    laneLogger.notice("GitLab rate-limits the host: pausing its polls", metadata: ["host": "\(host)", "until": "\(until)"])
+                    laneLogger.notice(
+                        "GitLab rate-limits the host: pausing its polls",
+                        metadata: ["host": "\(host)", "until": "\(until)"]
+                    )
                     subject.onNext(.hostPaused(host: host, until: until))
                 case .resumed:
                     laneLogger.info("host rate limit over: resuming its polls", metadata: ["host": "\(host)"])
@@ -111,11 +114,16 @@ final class WatchEngine: Sendable {
 
     /// Runs every pipeline until the returned disposable is disposed: each target's discovery, each project's
     /// poll loop, the hosts' rate-limit watch and the lag watchdog. Disposing cancels polls in flight (their
-    /// transaction either happened or did not; the next run picks up from the store).
+    /// transaction either happened or did not; the next run picks up from the store). The engine runs once at a
+    /// time: a second `start()` while it runs is logged and does nothing.
     func start() -> any Disposable {
-        let (pipelines, entries) = registry.withLock { registry in
-            registry.isRunning = true
-            return (Array(registry.pipelines.values), registry.entries)
+        let (wasRunning, pipelines, entries) = registry.withLock { registry in
+            defer { registry.isRunning = true }
+            return (registry.isRunning, Array(registry.pipelines.values), registry.entries)
+        }
+        guard !wasRunning else {
+            logger.error("WatchEngine.start() called while the engine runs; ignored")
+            return Disposables.create()
         }
         let subscriptions = CompositeDisposable()
         for client in clients.values {
@@ -186,8 +194,12 @@ final class WatchEngine: Sendable {
             for id in started { startDiscovery(id) }
         }
         let report = DiscoveryReport(
-            scope: "configuration reload", instance: "", added: change.added.map(\.key),
-            removed: change.removed.map(\.key), renamed: []
+            scope: "configuration reload",
+            instance: "",
+            startedAt: scheduler.now,
+            added: change.added.map(\.key),
+            removed: change.removed.map(\.key),
+            renamed: []
         )
         _ = Single<Void>.create { [self] in
             await recordRemoved(change.removed)

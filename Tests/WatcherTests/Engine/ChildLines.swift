@@ -37,6 +37,7 @@ final class ChildLines: Sendable {
 
     /// Waits for `count` more lines; returns how many came before the child closed its output.
     func skip(_ count: Int) async -> Int {
+        guard count > 0 else { return 0 }
         var read = 0
         for await _ in stream {
             read += 1

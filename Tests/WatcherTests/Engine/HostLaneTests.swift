@@ -25,7 +25,7 @@ import Testing
         #expect(concurrency.peak == 2)
         #expect(polls.map(\.starts) == [[0], [0], [10], [10], [20]])
         #expect(lane.running == 0)
-        subscriptions.forEach { $0.dispose() }
+        for subscription in subscriptions { subscription.dispose() }
     }
 
     @Test func testRun_disposedWhileWaiting_neverStarts_andDisposedWhileRunning_freesItsSlot() {

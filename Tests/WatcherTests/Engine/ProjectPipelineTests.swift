@@ -14,7 +14,13 @@ import Testing
         WatchTarget(
             instance: "test",
             scope: .project(.id(1)),
-            cadence: Cadence(base: base, ceiling: ceiling, backoffFactor: 2, idlePollsBeforeBackoff: 100, jitter: jitter)
+            cadence: Cadence(
+                base: base,
+                ceiling: ceiling,
+                backoffFactor: 2,
+                idlePollsBeforeBackoff: 100,
+                jitter: jitter
+            )
         )
     }
 
@@ -88,8 +94,13 @@ import Testing
         scheduler.advanceTo(20)
 
         let report = PollReport(
-            project: ProjectKey(instance: "test", id: 1), path: "acme/p1", startedAt: Date(timeIntervalSince1970: 3),
-            duration: 7, outcome: .changed, eventsStored: 0, deliveriesQueued: 0
+            project: ProjectKey(instance: "test", id: 1),
+            path: "acme/p1",
+            startedAt: Date(timeIntervalSince1970: 3),
+            duration: 7,
+            outcome: .changed,
+            eventsStored: 0,
+            deliveriesQueued: 0
         )
         #expect(results.all == [report])
         #expect(reports.all == [report])
@@ -99,7 +110,9 @@ import Testing
         let concurrency = VirtualPoll.Concurrency()
         let lane = lane(limit: 2)
         let polls = (0..<6).map { _ in VirtualPoll(scheduler, duration: 5, concurrency: concurrency) }
-        let pipelines = polls.enumerated().map { pipeline(Int64($0.offset), $0.element, lane: lane, target: target(base: 10)) }
+        let pipelines = polls.enumerated().map {
+            pipeline(Int64($0.offset), $0.element, lane: lane, target: target(base: 10))
+        }
         for pipeline in pipelines { pipeline.start(random: { 0 }) }
         scheduler.advanceTo(200)
         for pipeline in pipelines { pipeline.stop() }
@@ -115,7 +128,9 @@ import Testing
         let others = (0..<2).map { _ in VirtualPoll(scheduler, duration: 1) }
         let pipelines =
             [pipeline(1, limited, lane: lane, target: target(base: 10))]
-            + others.enumerated().map { pipeline(Int64($0.offset + 2), $0.element, lane: lane, target: target(base: 10)) }
+            + others.enumerated().map {
+                pipeline(Int64($0.offset + 2), $0.element, lane: lane, target: target(base: 10))
+            }
         pipelines[0].start(random: { 0 })
         pipelines[1].start(random: { 0.2 })
         pipelines[2].start(random: { 0.5 })
@@ -149,14 +164,15 @@ import Testing
         #expect(hung.disposals.first == 30)
         #expect(reports.all.first?.outcome == .failed)
         #expect(reports.all.first?.duration == 30)
+        #expect(reports.all.first?.failure == "no answer within the poll timeout (30 s)")
     }
 
-    @Test func testLag_reportedOnceAfterTheThreshold_andResetByACompletedPoll() {
+    @Test func testLag_reportedOnceAfterTheThreshold_andAgainAfterACompletedPoll() {
         let poll = VirtualPoll(scheduler, duration: 1, script: [.changed])
-        let pipeline = pipeline(1, poll, lane: lane(), target: target(base: 10))
+        let pipeline = pipeline(1, poll, lane: lane(), target: target(base: 10), timeout: 200)
         pipeline.start(random: { 0 })
         scheduler.advanceTo(5)
-        poll.duration = nil  // the next poll (at 11) hangs
+        poll.duration = nil  // from the poll at 11 on, every poll hangs until the 200 s timeout
         scheduler.advanceTo(40)
         #expect(pipeline.lag(threshold: 5, now: scheduler.now) == nil)
 
@@ -166,13 +182,23 @@ import Testing
         #expect(lag?.lastPollAt == Date(timeIntervalSince1970: 1))
         #expect(lag?.interval == 10)
         #expect(pipeline.lag(threshold: 5, now: scheduler.now) == nil)
+
+        // The hung poll times out at 211 (a completed, failed poll); the next one, 20 s later (one failure's
+        // backoff), hangs too: 5 × 20 s after 211 it is lagging again.
+        scheduler.advanceTo(310)
+        #expect(pipeline.lag(threshold: 5, now: scheduler.now) == nil)
+        scheduler.advanceTo(311)
+        let again = pipeline.lag(threshold: 5, now: scheduler.now)
+        #expect(again?.lastPollAt == Date(timeIntervalSince1970: 211))
+        #expect(again?.interval == 20)
         pipeline.stop()
     }
 
     @Test func testLag_measuredAgainstTheBackedOffInterval_soAnIdleProjectIsNotLagging() {
         let poll = VirtualPoll(scheduler, duration: 0)
         let target = WatchTarget(
-            instance: "test", scope: .project(.id(1)),
+            instance: "test",
+            scope: .project(.id(1)),
             cadence: Cadence(base: 10, ceiling: 80, backoffFactor: 2, idlePollsBeforeBackoff: 0, jitter: 0)
         )
         let pipeline = pipeline(1, poll, lane: lane(), target: target)

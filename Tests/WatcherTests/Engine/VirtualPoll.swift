@@ -24,7 +24,10 @@ final class VirtualPoll: @unchecked Sendable {
     }
 
     init(
-        _ scheduler: TestScheduler, duration: Int?, script: [PollOutcome] = [], concurrency: Concurrency = Concurrency()
+        _ scheduler: TestScheduler,
+        duration: Int?,
+        script: [PollOutcome] = [],
+        concurrency: Concurrency = Concurrency()
     ) {
         self.scheduler = scheduler
         self.duration = duration

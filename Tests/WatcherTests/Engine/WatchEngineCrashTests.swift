@@ -63,11 +63,13 @@ struct WatchEngineCrashTests {
             child.standardError = errors
             let lines = ChildLines(output)
             try child.run()
-            let before = Int.random(in: 0...4, using: &random)
-            let after = Int.random(in: 0...6, using: &random)
-            var read = await lines.skip(before)
-            for _ in 0..<Int.random(in: 0...2, using: &random) { push() }  // while it polls
-            read += await lines.skip(after)
+            // While it polls: pushes between random numbers of finished polls, so that the kill often lands
+            // in a poll that has something to store.
+            var read = await lines.skip(Int.random(in: 0...3, using: &random))
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                push()
+                read += await lines.skip(Int.random(in: 0...3, using: &random))
+            }
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
             polls += read
@@ -91,7 +93,10 @@ struct WatchEngineCrashTests {
         #expect(polls > 0, "the children finished no poll at all (seed \(seed))")
         #expect(Set(events.map(\.id)).count == events.count, "an event id repeats (seed \(seed))")
         #expect(announced.count == Set(announced).count, "a commit was announced twice (seed \(seed))")
-        #expect(Set(announced) == Set(pushed), "announced ≠ pushed (seed \(seed))")
+        let missing = Set(pushed).subtracting(announced)
+        let unexpected = Set(announced).subtracting(pushed)
+        #expect(missing.isEmpty, "\(missing.count) pushed commits never announced (seed \(seed))")
+        #expect(unexpected.isEmpty, "\(unexpected.count) announced commits never pushed (seed \(seed))")
         #expect(!pushed.isEmpty)
     }
 
@@ -100,7 +105,10 @@ struct WatchEngineCrashTests {
         let transport = try Watcher.AsyncHTTPClientTransport()
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let client = GitLabClient(
-            host: fake.baseURL, auth: .none, transport: transport, scheduler: scheduler,
+            host: fake.baseURL,
+            auth: .none,
+            transport: transport,
+            scheduler: scheduler,
             configuration: GitLabTestHarness.configuration()
         )
         let store = try SQLiteStateStore(StoreConfiguration(path: path))

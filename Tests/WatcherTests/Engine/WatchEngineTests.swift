@@ -57,6 +57,9 @@ import Testing
             #expect(report.polled == 2)
             #expect(report.failed == 1)
             #expect(report.changed == 1)
+            let failure = try #require(report.polls.first { $0.project == harness.key(broken) }?.failure)
+            #expect(failure.contains("500"))
+            #expect(report.polls.first { $0.project == harness.key(api) }?.failure == nil)
             #expect(!report.isSuccess)
             let announced = try await harness.events(of: api).flatMap(\.commits).map(\.id)
             #expect(announced == pushed)
@@ -124,12 +127,17 @@ import Testing
             let apiPipeline = engine.registry.withLock { $0.pipelines[harness.key(api)] }
 
             engine.replace(targets: [group, thirdTarget])
-            let reload = await probe.next { if case .discovered(let report) = $0 { report.scope == "configuration reload" } else { false } }
+            let reload = await probe.next {
+                if case .discovered(let report) = $0 { report.scope == "configuration reload" } else { false }
+            }
             let report = await engine.pollAllOnce()
 
-            #expect(reload == .discovered(DiscoveryReport(scope: "configuration reload", instance: "", added: [], removed: [harness.key(other)], renamed: [])))
+            guard case .discovered(let reloaded) = reload else { return }
+            #expect(reloaded.removed == [harness.key(other)])
+            #expect(reloaded.added.isEmpty)
             #expect(engine.registry.withLock { $0.pipelines[harness.key(api)] } === apiPipeline)
             #expect(engine.watchedProjects.map(\.key) == [harness.key(api), harness.key(third)])
+            #expect(report.discoveries.flatMap(\.added) == [harness.key(third)])
             #expect(report.polled == 2)
             let status = try await harness.status(of: other)
             #expect(status == .removed)
@@ -171,45 +179,6 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func testWatchdog_storesWatcherLagging_forAProjectWhosePollHangs() async throws {
-        let fake = FakeGitLab()
-        let api = fake.addProject("acme/api")
-        api.commits(1, by: [ann])
-        try await EngineTestHarness.run(fake) { harness in
-            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-            let engine = harness.engine(
-                targets: [harness.groupTarget("acme", base: 60)],
-                scheduler: scheduler,
-                configuration: EngineConfiguration(laggingAfterIntervals: 5, pollTimeout: 100_000),
-                router: everything
-            )
-            let probe = ActivityProbe(engine)
-            let running = engine.start()
-            scheduler.advanceTo(1)
-            _ = await probe.nextDiscovery()
-            fake.inject(FakeFault(.hang, on: .pathContaining("/repository/branches"), times: nil))
-            scheduler.advanceTo(31)
-            await fake.waitForRequests(2)
-
-            // No poll completes: after 5 intervals of 60 s (counted from the start at 1), the watchdog speaks.
-            scheduler.advanceTo(299)
-            scheduler.advanceTo(400)
-            let lagging = await probe.next { if case .lagging = $0 { true } else { false } }
-            running.dispose()
-            fake.releaseHungRequests()
-
-            #expect(lagging == .lagging(project: harness.key(api), path: "acme/api", missedIntervals: 5))
-            let events = try await harness.events(of: api)
-            #expect(events.map(\.type) == [.watcherLagging])
-            guard case .watcherLagging(let details) = events.first?.details else { return }
-            #expect(details.missedIntervals == 5)
-            #expect(details.intervalSeconds == 60)
-            #expect(details.lastPollAt == nil)
-            #expect(probe.seen.all.contains(.stored(project: harness.key(api), events: 1, deliveries: 1)))
-        }
-    }
-
-    @Test(.timeLimit(.minutes(1)))
     func testClientRateLimitSignal_pausesTheHostsPipelines_untilGitLabsTime() async throws {
         let fake = FakeGitLab()
         let api = fake.addProject("acme/api")
@@ -237,6 +206,32 @@ import Testing
             // The poll due at 91 waited for the host, and ran as soon as GitLab's time came.
             #expect(next?.startedAt == Date(timeIntervalSince1970: 500))
             #expect(probe.seen.all.contains(.hostResumed(host: host)))
+        }
+    }
+
+    @Test func testIdleCycle_of200Projects_costsOneRequestPerProject() async throws {
+        let fake = FakeGitLab()
+        let projects = (1...200).map { fake.addProject("big/p\($0)") }
+        for project in projects { project.commits(1, by: [ann]) }
+        try await EngineTestHarness.run(fake) { harness in
+            let target = WatchTarget(instance: "fake", scope: .group(.path("big")), cadence: Cadence(base: 1))
+            let engine = harness.engine(
+                targets: [target],
+                configuration: EngineConfiguration(maxConcurrentPollsPerHost: 8)
+            )
+            let baseline = await engine.pollAllOnce()
+            fake.resetRequestLog()
+
+            let idle = await engine.pollAllOnce()
+
+            #expect(baseline.polled == 200)
+            #expect(idle.polled == 200)
+            #expect(idle.changed == 0)
+            let branchRequests = fake.requestCount(matching: .pathContaining("/repository/branches/"))
+            let discoveryRequests = fake.requestCount(matching: .pathContaining("/groups/"))
+            #expect(branchRequests == 200)
+            #expect(discoveryRequests == 2)
+            #expect(fake.requests.count == branchRequests + discoveryRequests)
         }
     }
 }

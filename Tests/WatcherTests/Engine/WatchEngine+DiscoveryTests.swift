@@ -1,6 +1,7 @@
 import FakeGitLab
 import Foundation
 import Notifier
+import RxCoreTest
 import Testing
 
 @testable import Watcher
@@ -34,7 +35,9 @@ import Testing
         fake.addProject("acme/tools/web")
         try await EngineTestHarness.run(fake) { harness in
             let target = WatchTarget(
-                instance: "fake", scope: .group(.path("acme"), includeSubgroups: false), cadence: Cadence(base: 60)
+                instance: "fake",
+                scope: .group(.path("acme"), includeSubgroups: false),
+                cadence: Cadence(base: 60)
             )
             let engine = harness.engine(targets: [target])
             _ = await engine.pollAllOnce()
@@ -43,7 +46,8 @@ import Testing
         }
     }
 
-    @Test func testDiscovery_archivedProject_isDroppedWithStatusArchived_unlessTheTargetIncludesArchived() async throws {
+    @Test func testDiscovery_archivedProject_isDroppedWithStatusArchived_unlessTheTargetIncludesArchived() async throws
+    {
         let fake = FakeGitLab()
         let api = fake.addProject("acme/api")
         let old = fake.addProject("acme/old")
@@ -176,7 +180,10 @@ import Testing
         api.commits(1, by: [ann])
         try await EngineTestHarness.run(fake) { harness in
             let project = WatchTarget(
-                instance: "fake", scope: .project(.id(api.id)), options: PollOptions(branches: .all), cadence: Cadence(base: 30)
+                instance: "fake",
+                scope: .project(.id(api.id)),
+                options: PollOptions(branches: .all),
+                cadence: Cadence(base: 30)
             )
             let engine = harness.engine(targets: [project, harness.groupTarget("acme")])
             fake.resetRequestLog()
@@ -218,6 +225,89 @@ import Testing
             #expect(report.polled == 1)
             let status = try await harness.status(of: api)
             #expect(status == .active)
+        }
+    }
+}
+
+extension WatchEngineDiscoveryTests {
+    @Test func testDiscovery_defaultBranchSwitched_followsTheNewDefault_withoutReannouncingItsHistory() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(3, by: [ann])
+        api.createBranch("develop", from: "main")
+        let before = api.commits(2, on: "develop", by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let engine = harness.engine(targets: [harness.groupTarget("acme")])
+            _ = await engine.pollAllOnce()
+            api.setDefaultBranch("develop")
+            _ = await engine.pollAllOnce()
+            let pushed = api.commits(1, on: "develop", by: [ann])
+            _ = await engine.pollAllOnce()
+
+            let events = try await harness.events(of: api)
+            let announced = events.filter { $0.type == .commitsNew }.flatMap(\.commits).map(\.id)
+            // What develop had beyond main when it became the default, then the new push; never main's history.
+            #expect(announced == before + pushed)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testDiscovery_runsAtStartThenOnItsOwnCadence_andRetriesSoonerAfterFailures() async throws {
+        let fake = FakeGitLab()
+        fake.addProject("acme/api").commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+            let engine = harness.engine(
+                targets: [harness.groupTarget("acme", base: 60)],
+                scheduler: scheduler,
+                configuration: EngineConfiguration(discoveryInterval: 600)
+            )
+            let probe = ActivityProbe(engine)
+            let running = engine.start()
+            defer { running.dispose() }
+            var passes: [DiscoveryReport] = []
+            func pass(advancingTo time: Int) async {
+                scheduler.advanceTo(time)
+                if let report = await probe.nextDiscovery() { passes.append(report) }
+            }
+
+            await pass(advancingTo: 1)
+            fake.inject(FakeFault(.status(500), on: .pathContaining("/groups/"), times: 2))
+            let web = fake.addProject("acme/web")
+            await pass(advancingTo: 601)
+            await pass(advancingTo: 631)
+            await pass(advancingTo: 700)
+
+            // At start, 600 s after the first pass ended (random 0.5: no jitter), then failed passes retry after
+            // 30 s and 60 s.
+            #expect(passes.map { Int($0.startedAt.timeIntervalSince1970) } == [0, 601, 631, 691])
+            #expect(passes.map { $0.failure != nil } == [false, true, true, false])
+            #expect(passes.last?.added == [harness.key(web)])
+        }
+    }
+}
+
+extension WatchEngineDiscoveryTests {
+    @Test func testStart_afterATargetWasDroppedWhileStopped_marksItsStoredProjectsRemoved() async throws {
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        let web = fake.addProject("acme/web")
+        let other = fake.addProject("other/tool")
+        for project in [api, web, other] { project.commits(1, by: [ann]) }
+        try await EngineTestHarness.run(fake) { harness in
+            let otherTarget = WatchTarget(instance: "fake", scope: .project(.id(other.id)), cadence: Cadence(base: 60))
+            _ = await harness.engine(targets: [harness.groupTarget("acme"), otherTarget]).pollAllOnce()
+
+            // The configuration now names only api: web and the other project are no longer watched.
+            let apiTarget = WatchTarget(
+                instance: "fake",
+                scope: .project(.path("acme/api")),
+                cadence: Cadence(base: 60)
+            )
+            _ = await harness.engine(targets: [apiTarget]).pollAllOnce()
+
+            let statuses = try await harness.store.projects().map(\.status)
+            #expect(statuses == [.active, .removed, .removed])
         }
     }
 }

@@ -1,0 +1,296 @@
+import Foundation
+import Logging
+import Notifier
+import RxCore
+import Synchronization
+
+/// glwatch's composition root: the one place that builds the live watcher from a config — GitLab clients (one
+/// AsyncHTTPClient transport per instance, its auth and private CA), the watch engine over the state store, the
+/// rules, and the delivery service with the configured sinks — and runs it.
+///
+/// ```text
+/// config ─▶ GitLab clients ─▶ WatchEngine ─(apply)─▶ state store ─(queue)─▶ DeliveryService ─▶ sinks
+///                                  └──────── activity: .stored ─▶ wake ────────┘
+/// ```
+///
+/// `run(signals:reload:)` is `glwatch run`: SIGHUP reloads, SIGTERM/SIGINT stop (polling first, then the
+/// deliveries in flight get `engine.shutdown_grace` to finish; what is still in flight is handed back to the
+/// queue). `pollOnce()` is `glwatch once`. `shutdown()` releases the transports; the caller closes the store.
+final class WatcherRuntime: Sendable {
+    /// The engine (its `activity` drives metrics, progress and delivery wake-ups).
+    let engine: WatchEngine
+    /// The state store, as the delivery service sees it.
+    let queue: any DeliveryQueue
+    /// Where the scheduler's time and timers come from.
+    let scheduler: any SchedulerType
+    let logger: Logger
+
+    /// Metrics and health, when the config enables `/metrics`.
+    let operations: WatcherOperations?
+
+    private let output: any TextOutput
+    private let queries: (any StateQueries)?
+    private let gitlabTransports: [AsyncHTTPClientTransport]
+    private let sinkTransport: Notifier.AsyncHTTPClientTransport
+    private let current: Mutex<Running>
+
+    /// What the running watcher was built from, and its delivery side (replaced on reload).
+    private struct Running: @unchecked Sendable {
+        // @unchecked: `Task` and the service are Sendable; the config is only read, under the runtime's mutex.
+        var config: GLWatchConfig
+        var delivery: DeliveryService?
+        var drain: DeliveryDrain?
+        var task: Task<Void, Never>?
+    }
+
+    /// Builds the watcher; nothing runs yet.
+    ///
+    /// - parameter store: The state (the engine's `apply` target).
+    /// - parameter queue: The delivery queue (the same store).
+    /// - parameter output: Where stdout sinks print.
+    /// - parameter queries: The store's read side, for the metrics' queue gauges (`nil`: no operations endpoint,
+    ///   as for `glwatch once`).
+    /// - throws: `CLIError` when an instance's CA file cannot be read.
+    init(
+        config: GLWatchConfig,
+        store: any StateStore,
+        queue: any DeliveryQueue,
+        queries: (any StateQueries)? = nil,
+        output: any TextOutput,
+        scheduler: any SchedulerType,
+        logger: Logger
+    ) throws {
+        let operations =
+            queries != nil && config.metrics.enabled
+            ? WatcherOperations(config: config, scheduler: scheduler) : nil
+        var clients: [String: GitLabClient] = [:]
+        var transports: [AsyncHTTPClientTransport] = []
+        for instance in config.instances {
+            let transport: AsyncHTTPClientTransport
+            do {
+                transport = try AsyncHTTPClientTransport(configuration: instance.transportConfiguration)
+            } catch {
+                for built in transports { Task { try? await built.shutdown() } }
+                throw CLIError("gitlab instance \(instance.name): \(error)")
+            }
+            transports.append(transport)
+            var clientConfiguration = instance.clientConfiguration(userAgent: "glwatch/\(GLWatchVersion.current)")
+            clientConfiguration.logger = logger
+            clients[instance.name] = GitLabClient(
+                host: instance.url,
+                auth: instance.auth,
+                transport: operations.map {
+                    MeteredGitLabTransport(wrapping: transport, metrics: $0.metrics, clock: scheduler)
+                } ?? transport,
+                scheduler: scheduler,
+                configuration: clientConfiguration
+            )
+        }
+        engine = WatchEngine(
+            clients: clients,
+            targets: config.watchTargets,
+            store: operations.map { MeteredStateStore(base: store, metrics: $0.metrics) } ?? store,
+            router: config.notifier.router,
+            scheduler: scheduler,
+            configuration: config.engine.configuration,
+            logger: logger
+        )
+        self.queue = queue
+        self.queries = queries
+        self.operations = operations
+        self.scheduler = scheduler
+        self.logger = logger
+        self.output = output
+        gitlabTransports = transports
+        sinkTransport = Notifier.AsyncHTTPClientTransport()
+        current = Mutex(Running(config: config))
+    }
+
+    /// The configuration in force.
+    var config: GLWatchConfig { current.withLock { $0.config } }
+
+    /// The configured sinks, live (sending through the shared HTTP client, printing to the output).
+    func makeSinks(_ notifier: NotifierConfiguration) -> [any Sink] {
+        notifier.makeSinks(transport: sinkTransport, output: output)
+    }
+
+    /// Shuts the HTTP clients down (after `run` returned, or after `pollOnce`).
+    func shutdown() async {
+        for transport in gitlabTransports { try? await transport.shutdown() }
+        try? await sinkTransport.shutdown()
+    }
+
+    // MARK: glwatch run
+
+    /// Runs until SIGTERM or SIGINT: polls every target, delivers as deliveries are queued, reloads on SIGHUP
+    /// with `reload()` (an invalid config is logged and the running one kept).
+    func run(signals: AsyncStream<RuntimeSignal>, reload: @escaping @Sendable () throws -> GLWatchConfig) async {
+        let engine = self.engine
+        let progress = BaselineProgress(watchedCount: { engine.watchedProjects.count }, logger: logger)
+        let activity = engine.activity.subscribe(onNext: { [self] event in
+            if case .stored(_, _, let deliveries) = event, deliveries > 0 { wakeDelivery() }
+            progress.record(event)
+        })
+        var rateLimits: [any Disposable] = []
+        if let operations, let queries {
+            rateLimits = engine.clients.values.map { operations.metrics.follow($0.rateLimiter) }
+            do {
+                try await operations.start(engine: engine, queries: queries, scheduler: scheduler, logger: logger)
+            } catch {
+                logger.error(
+                    "cannot serve /metrics; watching without it",
+                    metadata: ["listen": "\(config.metrics.listen)", "error": "\(error)"]
+                )
+            }
+        }
+        startDelivery(config.notifier)
+        let polling = engine.start()
+        logStarted()
+        for await signal in signals {
+            if case .stop(let name) = signal {
+                logger.notice(
+                    "stopping: polls end now, deliveries in flight may finish",
+                    metadata: ["signal": "\(name)"]
+                )
+                break
+            }
+            await self.reload(reload)
+        }
+        polling.dispose()
+        await stopDelivery()
+        activity.dispose()
+        progress.finish()
+        for disposable in rateLimits { disposable.dispose() }
+        await operations?.stop()
+    }
+
+    private func logStarted() {
+        let config = self.config
+        logger.notice(
+            "glwatch started",
+            metadata: [
+                "version": "\(GLWatchVersion.current)",
+                "instances": "\(config.instances.map(\.description).joined(separator: "; "))",
+                "targets": "\(config.watchTargets.count)",
+                "sinks": "\(config.notifier.sinks.map(\.name).joined(separator: ", "))",
+                "rules": "\(config.notifier.rules.rules.count)",
+            ]
+        )
+    }
+
+    // MARK: Reloading
+
+    /// Applies a reloaded config, or logs why it was rejected and keeps the running one.
+    func reload(_ load: @Sendable () throws -> GLWatchConfig) async {
+        let new: GLWatchConfig
+        do {
+            new = try load()
+        } catch let error as ConfigError {
+            logger.error(
+                "config reload rejected; the running configuration stays in force",
+                metadata: ["errors": "\(error.diagnostics.count)"]
+            )
+            for diagnostic in error.diagnostics { logger.error("\(diagnostic.description)") }
+            return
+        } catch {
+            logger.error(
+                "config reload rejected; the running configuration stays in force",
+                metadata: ["error": "\(error)"]
+            )
+            return
+        }
+        let old = config
+        if Self.instanceSignature(old) != Self.instanceSignature(new) {
+            logger.warning("changes to gitlab instances take effect at the next restart; the running clients stay")
+        }
+        if old.state.path != new.state.path {
+            logger.warning(
+                "a new state path takes effect at the next restart",
+                metadata: ["state": "\(old.state.path)"]
+            )
+        }
+        engine.replace(router: new.notifier.router)
+        engine.replace(targets: new.watchTargets)
+        await stopDelivery()
+        current.withLock { $0.config = new }
+        startDelivery(new.notifier)
+        logger.notice(
+            "config reloaded",
+            metadata: [
+                "targets": "\(new.watchTargets.count)",
+                "sinks": "\(new.notifier.sinks.map(\.name).joined(separator: ", "))",
+                "rules": "\(new.notifier.rules.rules.count)",
+            ]
+        )
+    }
+
+    private static func instanceSignature(_ config: GLWatchConfig) -> [String] {
+        config.instances.map(\.description).sorted()
+    }
+
+    // MARK: The delivery side
+
+    private func startDelivery(_ notifier: NotifierConfiguration) {
+        let drain = DeliveryDrain()
+        let service = DeliveryService(
+            sinks: makeSinks(notifier).map(drain.sink),
+            queue: drain.queue(queue),
+            templates: notifier.templates,
+            policies: notifier.policies,
+            scheduler: scheduler,
+            logger: logger,
+            onPass: { [operations] pass in operations?.metrics.record(pass) }
+        )
+        let task = Task { await service.run() }
+        current.withLock { running in
+            running.delivery = service
+            running.drain = drain
+            running.task = task
+        }
+    }
+
+    /// Stops waiting for deliveries in flight during shutdown (a second SIGTERM/SIGINT): they are handed back to
+    /// the queue at once.
+    func abandonDeliveriesInFlight() {
+        guard let drain = current.withLock({ $0.drain }), drain.isDraining else { return }
+        logger.notice("stopping now: deliveries in flight are handed back and sent at the next start")
+        drain.abandon()
+    }
+
+    private func wakeDelivery() {
+        current.withLock { $0.delivery }?.wake()
+    }
+
+    /// Lets sends in flight finish within the shutdown grace, then stops the delivery service.
+    private func stopDelivery() async {
+        let (drain, task, grace) = current.withLock { running in
+            defer { running.delivery = nil }  // no more wake-ups; the drain stays reachable for a second signal
+            return (running.drain, running.task, running.config.engine.shutdownGrace)
+        }
+        guard let drain, let task else { return }
+        let finished = await drain.drain(
+            within: .milliseconds(Int((grace * 1000).rounded())),
+            scheduler: scheduler
+        )
+        if !finished {
+            logger.warning(
+                "deliveries still in flight were handed back; they are sent at the next start",
+                metadata: ["grace": "\(DurationParser.format(grace))"]
+            )
+        }
+        task.cancel()
+        await task.value
+        current.withLock { running in
+            running.drain = nil
+            running.task = nil
+        }
+    }
+}
+
+/// What `glwatch run` reacts to.
+enum RuntimeSignal: Sendable, Equatable {
+    /// SIGHUP: reload the config and rules.
+    case reload
+    /// SIGTERM or SIGINT: stop.
+    case stop(String)
+}

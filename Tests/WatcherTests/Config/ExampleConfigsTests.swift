@@ -1,0 +1,159 @@
+import Foundation
+import Notifier
+import Testing
+
+@testable import Watcher
+
+/// Every config in `examples/` and every rules file in `rules/` loads with glwatch's own loader, as `glwatch check`
+/// would load them.
+@Suite struct ExampleConfigsTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let examples = repository.appendingPathComponent("examples").path
+    static let rules = repository.appendingPathComponent("rules").path
+
+    /// The real file system, with stand-ins for the secrets the examples name (and nothing else set, so every
+    /// `${VAR:-default}` takes its default).
+    struct ExampleSystem: ConfigSystem {
+        static let variables = [
+            "HOME": "/home/ada",
+            "GITLAB_TOKEN": "glpat-stand-in-token",
+            "SLACK_WEBHOOK_URL": "https://hooks.slack.com/services/T000/B000/stand-in",
+            "MATTERMOST_WEBHOOK_URL": "https://chat.example.com/hooks/stand-in",
+            "AUDIT_WEBHOOK_URL": "https://audit.example.com/hooks/glwatch",
+            "AUDIT_WEBHOOK_SECRET": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+        ]
+        let live = ProcessConfigSystem()
+
+        func variable(named name: String) -> String? {
+            // The rules/ files name more variables; any *_URL or *SECRET gets a plausible value.
+            if let value = Self.variables[name] { return value }
+            if name.hasSuffix("SECRET") { return "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }
+            if name.hasSuffix("_URL"), name != "GITLAB_URL" { return "https://hooks.example.com/\(name.lowercased())" }
+            if name.hasSuffix("_TOKEN") { return "stand-in-\(name.lowercased())" }
+            return nil
+        }
+
+        func contentsOfFile(atPath path: String) throws -> String {
+            if path.hasPrefix("/run/secrets/") {
+                return "https://hooks.example.com/\(path.split(separator: "/").last!)"
+            }
+            return try live.contentsOfFile(atPath: path)
+        }
+
+        func fileExists(atPath path: String) -> Bool { live.fileExists(atPath: path) }
+        func files(under directory: String) -> [String] { live.files(under: directory) }
+    }
+
+    static var exampleConfigs: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: examples)) ?? []).filter { $0.hasSuffix(".yml") }
+            .sorted()
+    }
+
+    static var rulesFiles: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: rules)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+    }
+
+    @Test func testTheExampleDirectories_haveWhatTheIssueAsksFor() {
+        #expect(Self.exampleConfigs == ["chatops.yml", "group.yml", "quickstart.yml"])
+        #expect(Self.rulesFiles.count >= 4)
+        for file in ["glwatch.service", "Containerfile"] {
+            #expect(FileManager.default.fileExists(atPath: "\(Self.examples)/\(file)"))
+        }
+    }
+
+    @Test(arguments: exampleConfigs)
+    func testEveryExampleConfig_passesCheck(file: String) throws {
+        let config = try GLWatchConfig.load(path: "\(Self.examples)/\(file)", environment: ExampleSystem())
+        #expect(!config.watchTargets.isEmpty)
+        #expect(!config.notifier.sinks.isEmpty)
+        #expect(!config.notifier.rules.rules.isEmpty)
+    }
+
+    @Test func testTheGroupExample_includesItsRulesFiles() throws {
+        let config = try GLWatchConfig.load(path: "\(Self.examples)/group.yml", environment: ExampleSystem())
+        #expect(config.includedFiles == ["\(Self.examples)/group-rules/console.yaml"])
+        #expect(config.notifier.rules.rules.map(\.name) == ["audit-everything", "force-pushes-to-console"])
+        #expect(config.instances[0].tokenSource == "file /run/secrets/gitlab_token")
+        #expect(config.metrics.enabled)
+    }
+
+    @Test(arguments: rulesFiles)
+    func testEveryRulesFile_loadsThroughTheConfig(file: String) throws {
+        let system = ExampleSystem()
+        let config = try GLWatchConfig.load(
+            yaml: "rules: [\(Self.rules)/\(file)]\n",
+            file: "/etc/glwatch/glwatch.yml",
+            baseDirectory: "/etc/glwatch",
+            environment: system
+        )
+        #expect(!config.notifier.sinks.isEmpty)
+        #expect(!config.notifier.rules.rules.isEmpty)
+    }
+
+    @Test func testTheSystemdUnit_restartsOnFailure_andKeepsStateInItsStateDirectory() throws {
+        let unit = try String(contentsOfFile: "\(Self.examples)/glwatch.service", encoding: .utf8)
+        let lines = Set(unit.split(separator: "\n").map(String.init))
+        for line in [
+            "Type=exec", "Restart=on-failure", "StateDirectory=glwatch", "NoNewPrivileges=yes", "ProtectSystem=strict",
+            "ExecReload=/bin/kill -HUP $MAINPID",
+        ] {
+            #expect(lines.contains(line), "glwatch.service lacks \(line)")
+        }
+    }
+
+    @Test func testTheContainerfile_buildsWithSwift6_andRunsUnprivileged() throws {
+        let file = try String(contentsOfFile: "\(Self.examples)/Containerfile", encoding: .utf8)
+        #expect(file.contains("FROM docker.io/library/swift:6."))
+        #expect(file.contains("USER glwatch"))
+        #expect(file.contains("ENTRYPOINT [\"/usr/local/bin/glwatch\"]"))
+    }
+}
+
+/// The YAML examples of the README's config reference load, so the reference cannot drift from the loader.
+@Suite struct ConfigReferenceTests {
+    static var snippets: [String] {
+        guard
+            let readme = try? String(
+                contentsOfFile: ExampleConfigsTests.repository.appendingPathComponent("README.md").path,
+                encoding: .utf8
+            ),
+            let start = readme.range(of: "<!-- section:config-reference (issue 7) -->"),
+            let end = readme.range(of: "<!-- /section:config-reference -->")
+        else { return [] }
+        let section = readme[start.upperBound..<end.lowerBound]
+        return section.components(separatedBy: "```yaml\n").dropFirst().compactMap {
+            $0.components(separatedBy: "```").first
+        }
+    }
+
+    /// The real repository (for `rules/*.yaml`), with stand-ins for secrets and system files.
+    struct ReferenceSystem: ConfigSystem {
+        let examples = ExampleConfigsTests.ExampleSystem()
+
+        func variable(named name: String) -> String? { examples.variable(named: name) }
+
+        func contentsOfFile(atPath path: String) throws -> String {
+            if path.hasPrefix("/etc/ssl/") { return "-----BEGIN CERTIFICATE-----" }
+            return try examples.contentsOfFile(atPath: path)
+        }
+
+        func fileExists(atPath path: String) -> Bool { examples.fileExists(atPath: path) }
+        func files(under directory: String) -> [String] { examples.files(under: directory) }
+    }
+
+    @Test func testTheReferenceHasExamples() {
+        #expect(Self.snippets.count >= 6)
+    }
+
+    @Test(arguments: snippets)
+    func testEveryReferenceExample_loads(yaml: String) throws {
+        _ = try GLWatchConfig.load(
+            yaml: yaml,
+            file: "README.md",
+            baseDirectory: ExampleConfigsTests.repository.path,
+            environment: ReferenceSystem()
+        )
+    }
+}
