@@ -157,6 +157,7 @@ final class WatcherRuntime: Sendable {
             await self.reload(reload)
         }
         polling.dispose()
+        await engine.flushIdlePolls()
         await stopDelivery()
         activity.dispose()
         progress.finish()
