@@ -15,7 +15,8 @@ struct OnceCommand: AsyncParsableCommand {
               glwatch once --config glwatch.yml
               glwatch once --dry-run          # what would be sent, without sending or storing anything
 
-            Exit status: 0 when everything worked; 1 for a usage, config or state error (nothing was polled); \
+            Exit status: 0 when everything worked; 1 for a usage, config or state error or an \
+            unreachable GitLab instance (checked first, one attempt within its timeout; nothing was polled); \
             2 when a poll or a group listing failed; 3 when polls worked but a delivery failed (it is retried \
             by the next run, or shown by `glwatch deliveries`).
 
@@ -61,8 +62,10 @@ struct OnceCommand: AsyncParsableCommand {
             queue: store,
             output: context.output,
             scheduler: scheduler,
-            logger: logger
+            logger: logger,
+            retry: Self.retry
         )
+        try await Self.checkReachable(runtime)
         let cycle = await runtime.engine.pollAllOnce()
         let delivery = DeliveryService(
             sinks: runtime.makeSinks(config.notifier),
@@ -112,8 +115,10 @@ struct OnceCommand: AsyncParsableCommand {
             queue: base,
             output: DiscardedOutput(),
             scheduler: scheduler,
-            logger: logger
+            logger: logger,
+            retry: Self.retry
         )
+        try await Self.checkReachable(runtime)
         let cycle = await runtime.engine.pollAllOnce()
         await runtime.shutdown()
         let events = try store.changes.flatMap(\.events).map { try WatchEvent(outbox: $0.event) }

@@ -19,6 +19,9 @@ struct EngineConfiguration: Sendable, Equatable {
     var pollTimeout: TimeInterval
     /// How long a host is paused when GitLab rate-limits it without saying for how long.
     var defaultRateLimitPause: TimeInterval
+    /// How often the times of polls that found nothing new are written, all in one transaction
+    /// (`IdlePollLedger`); a crash loses at most this much of `lastPollAt`/`lastSuccessAt`.
+    var idlePollFlushInterval: TimeInterval
 
     /// Creates a configuration; every value has a default.
     init(
@@ -27,7 +30,8 @@ struct EngineConfiguration: Sendable, Equatable {
         laggingAfterIntervals: Int = 5,
         watchdogInterval: TimeInterval = 60,
         pollTimeout: TimeInterval = 600,
-        defaultRateLimitPause: TimeInterval = 60
+        defaultRateLimitPause: TimeInterval = 60,
+        idlePollFlushInterval: TimeInterval = 60
     ) {
         self.maxConcurrentPollsPerHost = max(1, maxConcurrentPollsPerHost)
         self.discoveryInterval = max(1, discoveryInterval)
@@ -35,5 +39,6 @@ struct EngineConfiguration: Sendable, Equatable {
         self.watchdogInterval = max(0.001, watchdogInterval)
         self.pollTimeout = max(0.001, pollTimeout)
         self.defaultRateLimitPause = max(0, defaultRateLimitPause)
+        self.idlePollFlushInterval = max(0.001, idlePollFlushInterval)
     }
 }

@@ -12,7 +12,7 @@ struct GitLabProjectSource: ProjectSource {
     func head(of branch: String, in project: Int64) async throws(GitLabError) -> GitLabCommit? {
         do {
             return try await client.repositories.branch(branch, of: .id(project)).commit
-        } catch .notFound(_, let message) where message?.contains("Branch Not Found") == true {
+        } catch .notFound(_, .branch, _) {
             return nil
         }
     }

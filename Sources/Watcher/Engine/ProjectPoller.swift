@@ -23,11 +23,15 @@ final class ProjectPoller: @unchecked Sendable {
     private let currentRouter: Mutex<EventRouter>
     let changedPaths: (any ChangedPathsProvider)?
     let now: @Sendable () -> Date
+    /// Where idle polls are noted instead of written one by one; `nil` writes every poll at once.
+    let idlePolls: IdlePollLedger?
 
     private var project: GitLabProject?
     private var lastPushEventID: Int64?
 
-    /// Creates a poller; `now` is the engine's clock (the scheduler's, so tests run in virtual time).
+    /// Creates a poller; `now` is the engine's clock (the scheduler's, so tests run in virtual time). With
+    /// `idlePolls`, a poll that finds nothing new only notes its time there (the engine writes those in batches);
+    /// without, every poll is its own transaction.
     init(
         key: ProjectKey,
         options: PollOptions,
@@ -35,6 +39,7 @@ final class ProjectPoller: @unchecked Sendable {
         store: any StateStore,
         router: EventRouter,
         changedPaths: (any ChangedPathsProvider)? = nil,
+        idlePolls: IdlePollLedger? = nil,
         now: @escaping @Sendable () -> Date
     ) {
         self.key = key
@@ -43,6 +48,7 @@ final class ProjectPoller: @unchecked Sendable {
         self.store = store
         self.currentRouter = Mutex(router)
         self.changedPaths = changedPaths
+        self.idlePolls = idlePolls
         self.now = now
     }
 
@@ -56,7 +62,7 @@ final class ProjectPoller: @unchecked Sendable {
         let time = now()
         let state: ProjectState?
         do {
-            state = try await store.projectState(key)
+            state = try await store.projectState(key).map(withPendingIdlePoll)
         } catch {
             lastFailure = String(describing: error)
             return .failed
@@ -127,11 +133,34 @@ final class ProjectPoller: @unchecked Sendable {
         record.lastSuccessAt = time
         record.consecutiveFailures = 0
         record.lastError = nil
-        change.projects = [record]
-        change.events = try await plan(events)
-        _ = try await store.apply(change)
+        if let idlePolls, diff.isEmpty, events.isEmpty, record == Self.stamped(state.record, at: time) {
+            // Nothing but the poll time changed: noted, and written with other idle polls in one transaction.
+            idlePolls.note(key, at: time)
+        } else {
+            change.projects = [record]
+            change.events = try await plan(events)
+            _ = try await store.apply(change)
+        }
         if let pushEventID = observation.pushEventID { setLastPushEventID(pushEventID) }
         return diff.isEmpty && events.isEmpty ? .unchanged : .changed
+    }
+
+    /// `record` after a successful poll at `time` that changed nothing else.
+    private static func stamped(_ record: ProjectRecord, at time: Date) -> ProjectRecord {
+        var record = record
+        record.lastPollAt = time
+        record.lastSuccessAt = time
+        return record
+    }
+
+    /// `state` with the time of this project's idle poll that is noted but not yet written, so a failure
+    /// written now (and its `project.unreachable` event) knows when the project last answered.
+    private func withPendingIdlePoll(_ state: ProjectState) -> ProjectState {
+        guard let pending = idlePolls?.pendingPoll(of: key) else { return state }
+        var state = state
+        state.record.lastPollAt = max(state.record.lastPollAt ?? pending, pending)
+        state.record.lastSuccessAt = max(state.record.lastSuccessAt ?? pending, pending)
+        return state
     }
 
     // MARK: Observing

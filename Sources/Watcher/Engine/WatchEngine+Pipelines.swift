@@ -24,6 +24,7 @@ extension WatchEngine {
             source: GitLabProjectSource(client: client),
             store: tapped,
             router: router,
+            idlePolls: idlePolls,
             now: { scheduler.now }
         )
         let logger = logger

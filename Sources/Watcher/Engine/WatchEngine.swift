@@ -34,6 +34,8 @@ final class WatchEngine: Sendable {
     let random: @Sendable () -> Double
     /// One lane per host, shared by every target and client of that host.
     let lanes: [String: HostLane]
+    /// The times of idle polls, written in batches (`flushIdlePolls()`).
+    let idlePolls: IdlePollLedger
 
     let currentRouter: Mutex<EventRouter>
     let registry: Mutex<EngineRegistry>
@@ -61,6 +63,7 @@ final class WatchEngine: Sendable {
     ) {
         self.clients = clients
         self.store = store
+        self.idlePolls = IdlePollLedger(store: store)
         self.scheduler = scheduler
         self.configuration = configuration
         self.logger = logger
@@ -137,6 +140,7 @@ final class WatchEngine: Sendable {
         for pipeline in pipelines { pipeline.start(random: random) }
         for entry in entries { startDiscovery(entry.id) }
         _ = subscriptions.insert(startWatchdog())
+        _ = subscriptions.insert(startIdlePollFlushes())
         return Disposables.create { [self] in
             subscriptions.dispose()
             let (pipelines, discoveries) = registry.withLock { registry in
@@ -167,7 +171,31 @@ final class WatchEngine: Sendable {
             }
             return polls
         }
+        await flushIdlePolls()
         return CycleReport(polls: polls.sorted { $0.project < $1.project }, discoveries: discoveries)
+    }
+
+    /// Writes the times of idle polls not yet stored, in one transaction. `start()` does it every
+    /// `idlePollFlushInterval`; call it once more after disposing the engine, before closing the store.
+    func flushIdlePolls() async {
+        do {
+            try await idlePolls.flush()
+        } catch {
+            logger.warning(
+                "cannot store the times of idle polls; retrying with the next flush",
+                metadata: ["projects": "\(idlePolls.pendingCount)", "error": "\(error)"]
+            )
+        }
+    }
+
+    /// Flushes idle polls every `idlePollFlushInterval` until disposed.
+    private func startIdlePollFlushes() -> any Disposable {
+        let interval = configuration.idlePollFlushInterval
+        return scheduler.scheduleRecursive((), dueTime: .timeInterval(interval)) { [weak self] _, recurse in
+            guard let self else { return }
+            _ = Single<Void>.create { await self.flushIdlePolls() }.subscribe { _ in }
+            recurse.schedule((), dueTime: .timeInterval(interval))
+        }
     }
 
     // MARK: Reloading

@@ -16,6 +16,8 @@ struct MeteredStateStore: StateStore {
         return result
     }
 
+    func recordIdlePolls(_ polls: [IdlePoll]) async throws { try await base.recordIdlePolls(polls) }
+
     func projects() async throws -> [ProjectRecord] { try await base.projects() }
 
     func projectState(_ key: ProjectKey) async throws -> ProjectState? { try await base.projectState(key) }

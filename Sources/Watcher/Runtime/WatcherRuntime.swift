@@ -31,6 +31,9 @@ final class WatcherRuntime: Sendable {
     private let output: any TextOutput
     private let queries: (any StateQueries)?
     private let gitlabTransports: [AsyncHTTPClientTransport]
+    /// One client per instance, on the same transport but never retrying: what `glwatch once` checks
+    /// reachability with, so a dead host costs one attempt.
+    let probes: [String: GitLabClient]
     private let sinkTransport: Notifier.AsyncHTTPClientTransport
     private let current: Mutex<Running>
 
@@ -50,6 +53,7 @@ final class WatcherRuntime: Sendable {
     /// - parameter output: Where stdout sinks print.
     /// - parameter queries: The store's read side, for the metrics' queue gauges (`nil`: no operations endpoint,
     ///   as for `glwatch once`).
+    /// - parameter retry: Replaces every instance's retry policy (`glwatch once` bounds its retries this way).
     /// - throws: `CLIError` when an instance's CA file cannot be read.
     init(
         config: GLWatchConfig,
@@ -58,12 +62,14 @@ final class WatcherRuntime: Sendable {
         queries: (any StateQueries)? = nil,
         output: any TextOutput,
         scheduler: any SchedulerType,
-        logger: Logger
+        logger: Logger,
+        retry: GitLabRetryPolicy? = nil
     ) throws {
         let operations =
             queries != nil && config.metrics.enabled
             ? WatcherOperations(config: config, scheduler: scheduler) : nil
         var clients: [String: GitLabClient] = [:]
+        var probes: [String: GitLabClient] = [:]
         var transports: [AsyncHTTPClientTransport] = []
         for instance in config.instances {
             let transport: AsyncHTTPClientTransport
@@ -76,6 +82,13 @@ final class WatcherRuntime: Sendable {
             transports.append(transport)
             var clientConfiguration = instance.clientConfiguration(userAgent: "glwatch/\(GLWatchVersion.current)")
             clientConfiguration.logger = logger
+            if let retry { clientConfiguration.retry = retry }
+            var probeConfiguration = clientConfiguration
+            probeConfiguration.retry = .none
+            probes[instance.name] = GitLabClient(
+                host: instance.url, auth: instance.auth, transport: transport, scheduler: scheduler,
+                configuration: probeConfiguration
+            )
             clients[instance.name] = GitLabClient(
                 host: instance.url,
                 auth: instance.auth,
@@ -102,6 +115,7 @@ final class WatcherRuntime: Sendable {
         self.logger = logger
         self.output = output
         gitlabTransports = transports
+        self.probes = probes
         sinkTransport = Notifier.AsyncHTTPClientTransport()
         current = Mutex(Running(config: config))
     }
@@ -157,6 +171,7 @@ final class WatcherRuntime: Sendable {
             await self.reload(reload)
         }
         polling.dispose()
+        await engine.flushIdlePolls()
         await stopDelivery()
         activity.dispose()
         progress.finish()

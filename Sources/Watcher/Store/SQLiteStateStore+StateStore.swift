@@ -8,6 +8,23 @@ extension SQLiteStateStore: StateStore {
         return try await write { db in try Self.write(change, in: db) }
     }
 
+    /// Moves each project's poll times forward to its idle poll, in one IMMEDIATE transaction.
+    func recordIdlePolls(_ polls: [IdlePoll]) async throws {
+        guard !polls.isEmpty else { return }
+        try await write { db in
+            let stamp = try db.cachedStatement(
+                sql: """
+                    UPDATE project SET lastPollAt = max(coalesce(lastPollAt, 0), ?1),
+                        lastSuccessAt = max(coalesce(lastSuccessAt, 0), ?1)
+                    WHERE instance = ?2 AND gitlabId = ?3
+                    """
+            )
+            for poll in polls {
+                try stamp.execute(arguments: [poll.at.storeMillis, poll.project.instance, poll.project.id])
+            }
+        }
+    }
+
     /// Every known project, ordered by key.
     func projects() async throws -> [ProjectRecord] {
         let path = self.path

@@ -14,6 +14,13 @@ protocol StateStore: Sendable {
     /// after a crash never queues anything twice.
     func apply(_ change: StateChange) async throws -> ApplyResult
 
+    /// Stamps the poll times of projects whose polls found nothing new, all in one transaction.
+    ///
+    /// Only `lastPollAt` and `lastSuccessAt` move, and never backwards: a failure or change written by `apply`
+    /// in the meantime keeps its failure count, error and status, so batching idle polls (`IdlePollLedger`) can
+    /// never undo what a later poll stored. Unknown projects are skipped.
+    func recordIdlePolls(_ polls: [IdlePoll]) async throws
+
     /// Every known project, ordered by key.
     func projects() async throws -> [ProjectRecord]
 

@@ -31,13 +31,18 @@ struct EngineTestHarness {
     }
 
     /// A poller for `project`, keyed under the instance `fake`.
-    func poller(_ project: FakeProject, options: PollOptions = PollOptions()) -> ProjectPoller {
+    func poller(
+        _ project: FakeProject,
+        options: PollOptions = PollOptions(),
+        idlePolls: IdlePollLedger? = nil
+    ) -> ProjectPoller {
         ProjectPoller(
             key: ProjectKey(instance: "fake", id: project.id),
             options: options,
             source: GitLabProjectSource(client: client),
             store: store,
             router: EventRouter(rules: []),
+            idlePolls: idlePolls,
             now: clock.now
         )
     }

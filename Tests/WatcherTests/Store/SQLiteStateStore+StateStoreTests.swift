@@ -317,4 +317,41 @@ struct SQLiteStateStoreStateStoreTests {
         #expect(try await store.projectState(Sample.projectB) == nil)
         #expect(try await store.reportedCommits(in: Sample.projectB, among: [Sample.sha(1)]).isEmpty)
     }
+
+    @Test func testRecordIdlePolls_movesPollTimesForwardOnly_andKeepsFailures() async throws {
+        // Given project A stored with a failure at 20 s after a success at 10 s, and project B polled at 50 s
+        _ = try await store.apply(
+            StateChange(
+                at: Sample.time(50),
+                projects: [
+                    ProjectRecord(
+                        key: Sample.projectA, path: "group/a", status: .active, lastPollAt: Sample.time(20),
+                        lastSuccessAt: Sample.time(10), consecutiveFailures: 1, lastError: "HTTP 500"
+                    ),
+                    ProjectRecord(
+                        key: Sample.projectB, path: "group/b", lastPollAt: Sample.time(50),
+                        lastSuccessAt: Sample.time(50)
+                    ),
+                ]
+            )
+        )
+
+        // When idle polls are recorded: A's at 15 s, B's at 40 s (older than what B has), an unknown project's
+        try await store.recordIdlePolls([
+            IdlePoll(project: Sample.projectA, at: Sample.time(15)),
+            IdlePoll(project: Sample.projectB, at: Sample.time(40)),
+            IdlePoll(project: ProjectKey(instance: "gitlab.example.com", id: 999), at: Sample.time(15)),
+        ])
+
+        // Then only the times move, and only forwards; the unknown project is not created
+        let a = try #require(try await store.projectState(Sample.projectA)?.record)
+        #expect(a.lastSuccessAt == Sample.time(15))
+        #expect(a.lastPollAt == Sample.time(20))
+        #expect(a.consecutiveFailures == 1)
+        #expect(a.lastError == "HTTP 500")
+        let b = try #require(try await store.projectState(Sample.projectB)?.record)
+        #expect(b.lastPollAt == Sample.time(50))
+        #expect(b.lastSuccessAt == Sample.time(50))
+        #expect(try await store.projects().count == 2)
+    }
 }

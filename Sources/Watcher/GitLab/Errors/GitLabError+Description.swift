@@ -15,7 +15,7 @@ extension GitLabError: CustomStringConvertible, CustomDebugStringConvertible, Lo
         case .forbidden(_, let message):
             return "\(context.host): access to \(subject) is forbidden (HTTP 403, \(request))"
                 + Self.suffix(message, fallback: "the token lacks a scope or a role")
-        case .notFound(_, let message):
+        case .notFound(_, _, let message):
             return "\(context.host): \(subject) not found (HTTP 404, \(request))"
                 + Self.suffix(message, fallback: nil)
                 + " — it does not exist, or the token cannot see it"

@@ -8,8 +8,9 @@ public enum GitLabError: Error, Sendable, Equatable {
     case unauthorized(GitLabErrorContext, message: String?)
     /// 403: the token may not do this (`insufficient_scope` names the missing scope in `message`).
     case forbidden(GitLabErrorContext, message: String?)
-    /// 404: the resource does not exist, or the token cannot see it (GitLab does not tell the two apart).
-    case notFound(GitLabErrorContext, message: String?)
+    /// 404: the resource does not exist, or the token cannot see it (GitLab does not tell the two apart);
+    /// `missing` is what GitLab's `message` says was not found (a branch, the project…).
+    case notFound(GitLabErrorContext, missing: GitLabMissingResource, message: String?)
     /// 429 after the client gave up waiting: GitLab asked to wait `retryAfter` (when it said).
     case rateLimited(GitLabErrorContext, retryAfter: Duration?)
     /// 5xx: GitLab failed (after retries, for the retryable ones).
@@ -31,7 +32,7 @@ public enum GitLabError: Error, Sendable, Equatable {
     /// Where the error happened.
     public var context: GitLabErrorContext {
         switch self {
-        case .unauthorized(let context, _), .forbidden(let context, _), .notFound(let context, _),
+        case .unauthorized(let context, _), .forbidden(let context, _), .notFound(let context, _, _),
             .rateLimited(let context, _), .server(let context, _, _), .rejected(let context, _, _),
             .decoding(let context, _, _), .transport(let context, _), .timeout(let context, _),
             .cancelled(let context), .passwordGrantRefused(let context, _):

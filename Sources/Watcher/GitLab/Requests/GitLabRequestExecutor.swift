@@ -210,7 +210,7 @@ final class GitLabRequestExecutor: Sendable {
         switch status {
         case 401: return .unauthorized(context, message: message)
         case 403: return .forbidden(context, message: message)
-        case 404: return .notFound(context, message: message)
+        case 404: return .notFound(context, missing: GitLabMissingResource(message: message), message: message)
         case 429: return .rateLimited(context, retryAfter: nil)
         case 500..<600: return .server(context, status: status, message: message)
         default: return .rejected(context, status: status, message: message)

@@ -169,11 +169,11 @@ import Testing
                     .loadAll()
             }
 
-            guard case .notFound(_, "404 Repository Not Found")? = emptyError else {
+            guard case .notFound(_, .repository, "404 Repository Not Found")? = emptyError else {
                 Issue.record("expected Repository Not Found, got \(String(describing: emptyError))")
                 return
             }
-            guard case .notFound(let context, "404 Commit Not Found")? = unknown else {
+            guard case .notFound(let context, .commit, "404 Commit Not Found")? = unknown else {
                 Issue.record("expected Commit Not Found, got \(String(describing: unknown))")
                 return
             }

@@ -30,7 +30,7 @@ import Testing
         try await GitLabTestHarness.withClient(FakeGitLab()) { client in
             let error = await GitLabTestHarness.error { try await client.groups.get("nope") }
 
-            guard case .notFound(let context, "404 Group Not Found")? = error else {
+            guard case .notFound(let context, .group, "404 Group Not Found")? = error else {
                 Issue.record("expected notFound, got \(String(describing: error))")
                 return
             }

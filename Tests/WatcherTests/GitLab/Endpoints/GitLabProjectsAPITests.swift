@@ -63,7 +63,7 @@ import Testing
 
         try await GitLabTestHarness.withClient(gitlab) { anonymous in
             let error = await GitLabTestHarness.error { try await anonymous.projects.get("acme/api") }
-            guard case .notFound(let context, let message)? = error else {
+            guard case .notFound(let context, .project, let message)? = error else {
                 Issue.record("expected notFound, got \(String(describing: error))")
                 return
             }

@@ -34,7 +34,7 @@ import Testing
         try await GitLabTestHarness.withClient(gitlab) { client in
             let error = await GitLabTestHarness.error { try await client.repositories.branch("gone", of: .id(api.id)) }
 
-            guard case .notFound(let context, "404 Branch Not Found")? = error else {
+            guard case .notFound(let context, .branch, "404 Branch Not Found")? = error else {
                 Issue.record("expected Branch Not Found, got \(String(describing: error))")
                 return
             }

@@ -13,7 +13,7 @@ import Testing
 
     @Test func testDescriptions_nameHostResourceAndStatus() {
         #expect(
-            GitLabError.notFound(context, message: "404 Project Not Found").description
+            GitLabError.notFound(context, missing: .project, message: "404 Project Not Found").description
                 == "gitlab.example.com: project acme/api not found (HTTP 404, GET /projects/:id): 404 Project Not Found"
                 + " — it does not exist, or the token cannot see it"
         )
@@ -43,7 +43,7 @@ import Testing
     @Test func testClassification() {
         #expect(GitLabError.rateLimited(context, retryAfter: nil).isTransient)
         #expect(GitLabError.timeout(context, after: .seconds(1)).isTransient)
-        #expect(!GitLabError.notFound(context, message: nil).isTransient)
+        #expect(!GitLabError.notFound(context, missing: .unnamed, message: nil).isTransient)
         #expect(GitLabError.rejected(context, status: 400, message: nil).status == 400)
         #expect(GitLabError.transport(context, detail: "reset").status == nil)
     }

@@ -105,7 +105,7 @@ import Testing
 
         let result = await get(scripted, "acme/gone")
 
-        guard case .failure(.notFound(let context, let message)) = result else {
+        guard case .failure(.notFound(let context, _, let message)) = result else {
             Issue.record("expected notFound, got \(result)")
             return
         }

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import Watcher
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite struct OnceCommandTests {
+    @Test(.timeLimit(.minutes(1)))
+    func testDryRun_unreachableGitLab_failsFastNamingTheHost() async throws {
+        // Given a config whose GitLab is a closed port on 127.0.0.1
+        let port = try Self.closedPort()
+        let harness = CLITestHarness()
+        let config = try FakeConfigSystem().load(
+            """
+            gitlab:
+              local:
+                url: http://127.0.0.1:\(port)
+                timeout: 2s
+            watch:
+              - project: acme/api
+            sinks:
+              terminal:
+                type: stdout
+            rules:
+              - name: everything
+                notify: [terminal]
+            state:
+              path: \(harness.statePath)
+            """
+        )
+        let command = try OnceCommand.parse(["--dry-run"])
+        let started = ContinuousClock.now
+
+        // When it runs once
+        let error = await #expect(throws: CLIError.self) {
+            _ = try await command.execute(config: config, in: harness.context)
+        }
+
+        // Then one attempt bounded by the instance's timeout decides it (not 5 retries per project, as `run`
+        // would), and the message says which host could not be reached
+        #expect(ContinuousClock.now - started < .seconds(10))
+        let message = try #require(error?.description)
+        #expect(message.hasPrefix("cannot reach GitLab instance local at http://127.0.0.1:\(port): "))
+        #expect(message.hasSuffix("; nothing was polled"))
+    }
+
+    /// A loopback port nothing listens on: bound, then closed.
+    static func closedPort() throws -> UInt16 {
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw CLIError("socket() failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw CLIError("bind() failed") }
+        return UInt16(bigEndian: address.sin_port)
+    }
+}

@@ -1,0 +1,49 @@
+import FakeGitLab
+import Testing
+
+@testable import Watcher
+
+@Suite struct GitLabProjectSourceTests {
+    @Test func testHead_missingBranch_isNil() async throws {
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(1)
+        try await GitLabTestHarness.withClient(fake) { client in
+            let head = try await GitLabProjectSource(client: client).head(of: "gone", in: project.id)
+
+            #expect(head == nil)
+        }
+    }
+
+    @Test func testHead_missingProject_throwsProjectNotFound_notANilHead() async throws {
+        let fake = FakeGitLab()
+        try await GitLabTestHarness.withClient(fake) { client in
+            let error = await GitLabTestHarness.error {
+                try await GitLabProjectSource(client: client).head(of: "main", in: 4_242)
+            }
+
+            guard case .notFound(_, .project, "404 Project Not Found")? = error else {
+                Issue.record("expected Project Not Found, got \(String(describing: error))")
+                return
+            }
+        }
+    }
+
+    @Test func testHead_unknownRoute_throws_evenThoughItIsA404() async throws {
+        // A proxy or an old GitLab answering the branch route with a bare 404 must not read as "no branch"
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(1)
+        fake.inject(FakeFault(.status(404, body: #"{"error":"404 Not Found"}"#), on: .pathContaining("/branches/")))
+        try await GitLabTestHarness.withClient(fake) { client in
+            let error = await GitLabTestHarness.error {
+                try await GitLabProjectSource(client: client).head(of: "main", in: project.id)
+            }
+
+            guard case .notFound(_, .unnamed, "404 Not Found")? = error else {
+                Issue.record("expected an unnamed 404, got \(String(describing: error))")
+                return
+            }
+        }
+    }
+}
