@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Runs every glwatch benchmark in a release build and prints the report (see BENCHMARKS.md).
 #
-#   Scripts/benchmarks.sh            # everything (~10 minutes after the build)
-#   Scripts/benchmarks.sh --quick    # fewer repetitions and cycles, for a smoke run
+#   Tests/Benchmarks/run-all.sh            # everything (~10 minutes after the build)
+#   Tests/Benchmarks/run-all.sh --quick    # fewer repetitions and cycles, for a smoke run
 #
 # Figures depend on the machine: the header records it. The fake GitLab runs in-process on 127.0.0.1, so nothing
 # leaves the machine.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 quick=false
 [[ "${1:-}" == "--quick" ]] && quick=true

@@ -36,6 +36,20 @@ struct OnceEndToEndTests {
     }
 
     @Test(.timeLimit(.minutes(2)))
+    func testOnce_unreachableGitLab_exitsTwoNamingTheInstance_andPollsNothing() async throws {
+        let world = try await WatchWorld()
+        try world.writeConfig()
+        await world.fake.stop()  // the configured address now refuses connections
+
+        let (once, status) = try await world.finished(["once"])
+
+        #expect(status == 2, "\(once.stderr)")
+        #expect(once.stderr.contains("cannot reach GitLab instance"), "\(once.stderr)")
+        #expect(once.stderr.contains("nothing was polled"))
+        #expect(!once.stderr.contains(world.token))
+    }
+
+    @Test(.timeLimit(.minutes(2)))
     func testOnce_configWithErrors_exitsOneWithPositions() async throws {
         let world = try await WatchWorld()
         try world.writeConfig(sinksAndRules: "rules:\n  - name: broken\n    notify: [nowhere]\n")

@@ -18,7 +18,8 @@ extension OnceCommand {
     /// 401, proves the host is reachable (auth errors are then reported per project by the polls). The wait is
     /// bounded by the instance's `timeout` (and the 10 s connect timeout).
     ///
-    /// - throws: `CLIError` naming the instance and host; the runtime is shut down first.
+    /// - throws: `CLIError` naming the instance and host, with exit status 2 (a GitLab failure, like a failed
+    ///   poll); the runtime is shut down first.
     static func checkReachable(_ runtime: WatcherRuntime) async throws {
         for (name, client) in runtime.probes.sorted(by: { $0.key < $1.key }) {
             do {
@@ -29,7 +30,8 @@ extension OnceCommand {
                     await runtime.shutdown()
                     throw CLIError(
                         "cannot reach GitLab instance \(name) at \(client.host.absoluteString): \(error); "
-                            + "nothing was polled"
+                            + "nothing was polled",
+                        exitStatus: 2
                     )
                 default:
                     continue

@@ -15,9 +15,9 @@ struct OnceCommand: AsyncParsableCommand {
               glwatch once --config glwatch.yml
               glwatch once --dry-run          # what would be sent, without sending or storing anything
 
-            Exit status: 0 when everything worked; 1 for a usage, config or state error or an \
-            unreachable GitLab instance (checked first, one attempt within its timeout; nothing was polled); \
-            2 when a poll or a group listing failed; 3 when polls worked but a delivery failed (it is retried \
+            Exit status: 0 when everything worked; 1 for a usage, config or state error; 2 when GitLab \
+            failed: an instance unreachable (checked first, one attempt within its timeout; nothing was \
+            polled), a poll or a group listing; 3 when polls worked but a delivery failed (it is retried \
             by the next run, or shown by `glwatch deliveries`).
 
             --dry-run polls GitLab for real but stores nothing: it reads the state read-only (so it also works \
@@ -35,7 +35,13 @@ struct OnceCommand: AsyncParsableCommand {
         let context = CommandContext.live()
         let config = try options.loadConfig(in: context.environment)
         options.bootstrapLogging(config, now: context.now)
-        let code = try await execute(config: config, in: context)
+        let code: ExitCode
+        do {
+            code = try await execute(config: config, in: context)
+        } catch let error as CLIError where error.exitStatus != ExitCode.failure.rawValue {
+            context.warn("Error: \(error)")
+            throw ExitCode(error.exitStatus)
+        }
         if code != .success { throw code }
     }
 

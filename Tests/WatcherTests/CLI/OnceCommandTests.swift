@@ -47,6 +47,7 @@ import Darwin
         let message = try #require(error?.description)
         #expect(message.hasPrefix("cannot reach GitLab instance local at http://127.0.0.1:\(port): "))
         #expect(message.hasSuffix("; nothing was polled"))
+        #expect(error?.exitStatus == 2)  // a GitLab failure, like a failed poll; not a config error (1)
     }
 
     /// A loopback port nothing listens on: bound, then closed.

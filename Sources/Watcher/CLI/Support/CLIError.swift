@@ -4,10 +4,14 @@
 struct CLIError: Error, CustomStringConvertible, Equatable {
     /// The message.
     var description: String
+    /// The process's exit status when the command ends with this error (1, argument-parser's, unless a command
+    /// documents another).
+    var exitStatus: Int32 = 1
 
     /// Creates an error.
-    init(_ description: String) {
+    init(_ description: String, exitStatus: Int32 = 1) {
         self.description = description
+        self.exitStatus = exitStatus
     }
 
     /// `glwatch run` holds the state's single-writer lock, so an admin write (retry, replay) cannot be made.
