@@ -95,7 +95,8 @@ let package = Package(
                 "RxCore",
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ],
-            path: "Tests/Benchmarks"
+            path: "Tests/Benchmarks",
+            exclude: ["run-all.sh"]
         ),
 
         // MARK: Tests
