@@ -15,7 +15,7 @@ struct SoakCommand: AsyncParsableCommand {
         shouldDisplay: false
     )
 
-    @Flag(help: "The CI run: 6 projects, 40 s of changes and kills (about a minute in all).")
+    @Flag(help: "The CI run: 10 projects, 40 s of changes and kills (about a minute in all).")
     var short = false
 
     @Option(help: "The seed of every random choice (printed; replays a run).")
@@ -27,8 +27,11 @@ struct SoakCommand: AsyncParsableCommand {
     @Option(help: "Stop the changes once the children have logged this many polls.")
     var cycles: Int?
 
-    @Option(help: "Projects in the fake GitLab (default: 6 with --short, else 12).")
+    @Option(help: "Projects in the fake GitLab (default: 10 with --short, else 12).")
     var projects: Int?
+
+    @Option(help: "Copy the children's log (debug level) to this file at the end.")
+    var log: String?
 
     @Option(help: "The glwatch executable to soak (default: this one).")
     var executable: String?
@@ -45,6 +48,7 @@ struct SoakCommand: AsyncParsableCommand {
         if let duration { options.duration = .seconds(duration) }
         if let projects { options.projects = projects }
         options.cycles = cycles
+        options.logCopy = log
         let replay = (["glwatch bench soak"] + (short ? ["--short"] : []) + ["--seed \(seed)"]
             + (duration.map { ["--duration \($0)"] } ?? []) + (cycles.map { ["--cycles \($0)"] } ?? [])
             + (projects.map { ["--projects \($0)"] } ?? [])).joined(separator: " ")

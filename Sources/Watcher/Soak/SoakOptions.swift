@@ -12,12 +12,14 @@ struct SoakOptions: Sendable {
     var changeEveryMilliseconds: ClosedRange<Int> = 100...400
     /// How long a child runs before it is killed, in milliseconds (picked uniformly).
     var killAfterMilliseconds: ClosedRange<Int> = 1_000...5_000
+    /// Where to copy the children's log (standard error, debug level) at the end; `nil` to drop it.
+    var logCopy: String?
     /// How long the last child may take to deliver everything once changes stop.
     var drainTimeout: Duration = .seconds(60)
 
-    /// The CI run: six projects, 40 seconds of changes and kills.
+    /// The CI run: ten projects, 40 seconds of changes and kills.
     static func short(seed: UInt64) -> SoakOptions {
-        SoakOptions(seed: seed, projects: 6, duration: .seconds(40))
+        SoakOptions(seed: seed, projects: 10, duration: .seconds(40))
     }
 
     /// A run by hand: twelve projects, ten minutes.

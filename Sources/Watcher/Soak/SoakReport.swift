@@ -60,7 +60,7 @@ struct SoakReport: Sendable {
                 + "\(ledger.accepted) requests accepted, \(ledger.refused) answered 503"
         )
         lines.append("kills:         \(kills) (SIGKILL), restarts: \(restarts)")
-        lines.append("poll cycles:   \(pollCycles) (\(failedPolls) failed under injected faults)")
+        lines.append("poll cycles:   \(pollCycles) project polls (\(failedPolls) failed under injected faults)")
         lines.append(
             "faults:        10% 5xx, 5% dropped connections, 5% slow (0.2–1.5 s), \(throttleBursts) bursts of 429; "
                 + "receiver down " + outageList.joined(separator: ", ")

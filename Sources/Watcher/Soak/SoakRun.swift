@@ -154,6 +154,10 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         await world.fake.stop()
 
         ledger.ingest(receiver.deliveries)
+        if let copy = options.logCopy {
+            try? FileManager.default.removeItem(atPath: copy)
+            try FileManager.default.copyItem(at: logURL, to: URL(fileURLWithPath: copy))
+        }
         let polls = countPolls(in: logURL)
         report.pollCycles = polls.cycles
         report.failedPolls = polls.failed
