@@ -90,6 +90,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         var nextOutage = begin.advanced(by: pick(2_000...6_000))
         var nextThrottle = begin.advanced(by: pick(2_000...8_000))
         var checkedCycles = begin
+        var lastProgress = begin
         while begin.duration(to: clock.now) < options.duration {
             ledger.ingest(receiver.deliveries)
             world.step { branch, head in ledger.isAnnounced(branch, at: head) }
@@ -123,9 +124,16 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
                 }
             }
             if now >= nextThrottle {
-                world.fake.inject(FakeFault(.rateLimited(retryAfter: 1), times: Int.random(in: 3...8, using: &random)))
+                world.fake.inject(FakeFault(.rateLimited(retryAfter: 1), times: Int.random(in: 2...5, using: &random)))
                 report.throttleBursts += 1
-                nextThrottle = clock.now.advanced(by: pick(3_000...8_000))
+                nextThrottle = clock.now.advanced(by: pick(6_000...15_000))
+            }
+            if lastProgress.duration(to: now) >= .seconds(30) {
+                lastProgress = now
+                say(
+                    "soak: \(begin.duration(to: now).components.seconds) s — \(world.counts.values.reduce(0, +)) changes, "
+                        + "\(report.kills) kills, \(ledger.delivered) events delivered"
+                )
             }
             if let cycles = options.cycles, checkedCycles.duration(to: now) > .seconds(2) {
                 checkedCycles = now
