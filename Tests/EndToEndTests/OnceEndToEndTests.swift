@@ -36,6 +36,19 @@ struct OnceEndToEndTests {
     }
 
     @Test(.timeLimit(.minutes(2)))
+    func testOnce_configWithErrors_exitsOneWithPositions() async throws {
+        let world = try await WatchWorld()
+        try world.writeConfig(sinksAndRules: "rules:\n  - name: broken\n    notify: [nowhere]\n")
+
+        let (once, status) = try await world.finished(["once"])
+
+        #expect(status == 1)
+        #expect(once.stderr.contains("the config has errors:\n\(world.configPath):"), "\(once.stderr)")
+        #expect(once.stderr.contains("nowhere"))
+        #expect(!FileManager.default.fileExists(atPath: world.statePath))  // nothing was polled or stored
+    }
+
+    @Test(.timeLimit(.minutes(2)))
     func testOnce_failedDelivery_exitsThree() async throws {
         let world = try await WatchWorld()
         let unreachable = """

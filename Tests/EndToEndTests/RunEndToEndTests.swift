@@ -1,3 +1,4 @@
+import FakeGitLab
 import Foundation
 import Testing
 
@@ -14,7 +15,7 @@ struct RunEndToEndTests {
         try world.writeConfig()
         let run = try world.glwatch(["run", "--log-level", "trace"])
         defer { run.terminate() }
-        try await run.waitForLine(containing: "first poll done", in: .stderr)
+        try await run.waitForLine(containing: "first cycle done", in: .stderr)
 
         world.project.commit("Fix the launch window", on: "main", by: WatchWorld.ada)
         try await run.waitForLine(containing: "1 new commit on main in acme/api")
@@ -27,7 +28,12 @@ struct RunEndToEndTests {
         let status = try await world.finished(["status", "--json"])
         #expect(status.1 == 0, "\(status.0.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(status.0.stdout.utf8)) as? [String: Any])
-        #expect((report["sinks"] as? [Any])?.isEmpty == true, "no delivery waiting or dead: \(status.0.stdout)")
+        let sinks = try #require(report["sinks"] as? [[String: Any]])
+        #expect(sinks.map { $0["name"] as? String } == ["terminal"])
+        #expect(
+            sinks.allSatisfy { $0["queueDepth"] as? Int == 0 && $0["deadLetters"] as? Int == 0 },
+            "\(status.0.stdout)"
+        )
         let history = try await world.finished(["history"])
         #expect(history.0.stdout.contains("commits.new  1 new commit on main in acme/api  [terminal: delivered]"))
         // The token never shows, even at trace level
@@ -43,7 +49,7 @@ struct RunEndToEndTests {
         try world.writeConfig()
         let run = try world.glwatch(["run"])
         defer { run.terminate() }
-        try await run.waitForLine(containing: "first poll done", in: .stderr)
+        try await run.waitForLine(containing: "first cycle done", in: .stderr)
         world.project.commit("Before the reload", on: "main", by: WatchWorld.ada)
         try await run.waitForLine(containing: "Before the reload (Ada Lovelace)")
 
@@ -79,7 +85,10 @@ struct RunEndToEndTests {
         run.send(SIGHUP)
         try await run.waitForLine(containing: "config reload rejected", in: .stderr)
         let diagnostic = try await run.waitForLine(containing: "glwatch.yml:", in: .stderr)
-        #expect(diagnostic.contains("nowhere"))
+        // One error line per diagnostic, with its position
+        #expect(diagnostic.contains(" error glwatch: "))
+        #expect(diagnostic.contains("\(world.configPath):"))
+        #expect(diagnostic.hasSuffix(#"undefined sink "nowhere" used in rule "broken""#))
 
         // Then the running rules keep working
         world.project.commit("After the rejected reload", on: "main", by: WatchWorld.ada)
@@ -88,21 +97,109 @@ struct RunEndToEndTests {
 
         run.send(SIGTERM)
         #expect(try await run.waitForExit() == 0)
+        #expect(!run.stdout.contains(world.token) && !run.stderr.contains(world.token))
     }
 
     @Test(.timeLimit(.minutes(2)))
-    func testRun_secondWatcherOnTheSameState_refusesNamingTheFirst() async throws {
+    func testRun_secondWatcherAndAdminWrites_refuseNamingTheFirst_readsWork() async throws {
         let world = try await WatchWorld()
         try world.writeConfig()
         let first = try world.glwatch(["run"])
         defer { first.terminate() }
-        try await first.waitForLine(containing: "first poll done", in: .stderr)
+        try await first.waitForLine(containing: "first cycle done", in: .stderr)
 
         let (second, status) = try await world.finished(["run"])
 
         #expect(status == 1)
         #expect(second.stderr.contains("is in use by another glwatch (pid \(first.pid))"), "\(second.stderr)")
+
+        // Admin writes refuse too, naming the watcher; reads work beside it
+        let (retry, retryStatus) = try await world.finished(["deliveries", "--retry-all"])
+        #expect(retryStatus == 1)
+        #expect(
+            retry.stderr.contains("glwatch run is active (pid \(first.pid)) on \(world.statePath)"),
+            "\(retry.stderr)"
+        )
+        let (status2, statusCode) = try await world.finished(["status"])
+        #expect(statusCode == 0, "\(status2.stderr)")
+        #expect(status2.stdout.contains("acme/api"))
         first.send(SIGTERM)
         #expect(try await first.waitForExit() == 0)
+    }
+
+    /// A watcher whose webhook send is held by the receiver: returns the world and the running process once the
+    /// send is in flight.
+    private func watcherWithASendInFlight() async throws -> (WatchWorld, GLWatchProcess) {
+        let world = try await WatchWorld()
+        world.extraEnvironment["GLWATCH_E2E_HOOK"] = world.fake.baseURL.absoluteString + "/hook"
+        try world.writeConfig(
+            sinksAndRules: """
+                sinks:
+                  hook:
+                    type: webhook
+                    url_env: GLWATCH_E2E_HOOK
+                rules:
+                  - name: everything
+                    notify: [hook]
+                """
+        )
+        let run = try world.glwatch(["run"])
+        try await run.waitForLine(containing: "first cycle done", in: .stderr)
+        let hook = FakeRequestMatcher.path("/hook", method: "POST")
+        world.fake.inject(FakeFault(.hang, on: hook))
+        world.project.commit("Deliver me", on: "main", by: WatchWorld.ada)
+        while world.fake.requestCount(matching: hook) == 0 {
+            await world.fake.waitForRequests(world.fake.requests.count + 1)
+        }
+        return (world, run)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func testRun_SIGTERMDuringASend_finishesAndRecordsItBeforeExiting() async throws {
+        // Given a send in flight
+        let (world, run) = try await watcherWithASendInFlight()
+        defer { run.terminate() }
+
+        // When SIGTERM arrives while the send is in flight, and the receiver then answers
+        run.send(SIGTERM)
+        try await run.waitForLine(containing: "stopping", in: .stderr)
+        world.fake.releaseHungRequests()
+
+        // Then glwatch waits for the answer, records it, and exits 0 (nothing handed back, nothing to resend)
+        #expect(try await run.waitForExit() == 0)
+        #expect(!run.stderr.contains("handed back"), "\(run.stderr)")
+        let (deliveries, status) = try await world.finished(["deliveries", "--only", "dead", "--json"])
+        #expect(status == 0, "\(deliveries.stderr)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(deliveries.stdout.utf8)) as? [String: Any]
+        )
+        let rows = try #require(report["deliveries"] as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows.first?["attempts"] as? Int == 1)  // the receiver's answer (404 at the fake) was recorded
+        #expect(rows.first?["lastHTTPStatus"] as? Int == 404)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func testRun_secondSIGTERMDuringASend_stopsAtOnceHandingItBack() async throws {
+        let (world, run) = try await watcherWithASendInFlight()
+        defer { run.terminate() }
+
+        run.send(SIGTERM)
+        try await run.waitForLine(containing: "stopping", in: .stderr)
+        run.send(SIGTERM)
+
+        // The receiver never answered, and the 5 s grace is not waited out: the time limit would catch a hang
+        try await run.waitForLine(containing: "stopping now: deliveries in flight are handed back", in: .stderr)
+        #expect(try await run.waitForExit() == 0)
+        world.fake.releaseHungRequests()
+        #expect(!run.stderr.contains("delivery queue failed"), "\(run.stderr)")
+        // Handed back: still waiting, no attempt counted against the sink
+        let (deliveries, _) = try await world.finished(["deliveries", "--json"])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(deliveries.stdout.utf8)) as? [String: Any]
+        )
+        let rows = try #require(report["deliveries"] as? [[String: Any]])
+        #expect(rows.map { $0["state"] as? String } == ["pending"], "\(deliveries.stdout)")
+        #expect(rows.first?["attempts"] as? Int == 0)
     }
 }

@@ -9,7 +9,8 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Reads the config the way `glwatch run` does — environment variables, token and secret files, \
             rules files and templates included — and reports every problem at once, one per line as \
-            file:line:column: message. Exits 0 with a one-line summary when everything is valid, 1 otherwise.
+            file:line:column: message. Exits 0 with a one-line summary when everything is valid, 1 otherwise. \
+            Warnings (a sink no rule uses, nothing to watch) are printed too but do not fail the check.
 
             Examples:
               glwatch check
@@ -39,6 +40,8 @@ struct CheckCommand: ParsableCommand {
     ) -> Int32 {
         do {
             let config = try options.load(in: system)
+            let warnings = config.warnings.map { "\($0.file):\($0.line):\($0.column): warning: \($0.message)\n" }
+            try? errors.write(warnings.joined())
             try? output.write(summary(of: config) + "\n")
             return 0
         } catch let error as ConfigError {
@@ -62,6 +65,7 @@ struct CheckCommand: ParsableCommand {
         ]
         if !config.includedFiles.isEmpty { parts[3] += " (\(count(config.includedFiles.count, "file")) included)" }
         if !config.notifier.templates.isEmpty { parts.append(count(config.notifier.templates.count, "template")) }
+        if !config.warnings.isEmpty { parts.append(count(config.warnings.count, "warning")) }
         return "\(config.file): OK — \(parts.joined(separator: ", "))"
     }
 }

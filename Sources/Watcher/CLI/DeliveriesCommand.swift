@@ -32,8 +32,10 @@ struct DeliveriesCommand: GLWatchCommand {
     var sink: String?
 
     @Option(
-        help: ArgumentHelp("Only deliveries in this state: pending, failed, dead or delivered (repeatable).",
-                           valueName: "state"),
+        help: ArgumentHelp(
+            "Only deliveries in this state: pending, failed, dead or delivered (repeatable).",
+            valueName: "state"
+        ),
         completion: .list(DeliveryState.allCases.map(\.rawValue))
     )
     var only: [String] = []
@@ -64,7 +66,7 @@ struct DeliveriesCommand: GLWatchCommand {
             throw ValidationError("unknown delivery state \"\(state)\"; use pending, failed, dead or delivered")
         }
         if retry != nil, retryAll { throw ValidationError("give either --retry ID or --retry-all, not both") }
-        if (retry != nil || retryAll), attempts { throw ValidationError("--attempts only lists; drop it to re-queue") }
+        if retry != nil || retryAll, attempts { throw ValidationError("--attempts only lists; drop it to re-queue") }
         if delivery != nil, !attempts { throw ValidationError("--delivery goes with --attempts") }
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
     }
@@ -105,7 +107,8 @@ struct DeliveriesCommand: GLWatchCommand {
             )
             try print(attempts: records.map(DeliveriesReport.Attempt.init), in: context)
         } else {
-            let states = only.isEmpty ? DeliveryState.undelivered.union([.dead]) : Set(only.compactMap(DeliveryState.init))
+            let states =
+                only.isEmpty ? DeliveryState.undelivered.union([.dead]) : Set(only.compactMap(DeliveryState.init))
             let records = try await store.deliveries(
                 DeliveryFilter(sink: sink, states: states, eventID: eventID, limit: limit)
             )

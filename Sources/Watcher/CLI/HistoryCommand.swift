@@ -21,7 +21,9 @@ struct HistoryCommand: GLWatchCommand {
 
     @OptionGroup var stateOptions: StateOptions
 
-    @Option(help: ArgumentHelp("Only this project: its path (acme/api) or key (gitlab.com/278964).", valueName: "project"))
+    @Option(
+        help: ArgumentHelp("Only this project: its path (acme/api) or key (gitlab.com/278964).", valueName: "project")
+    )
     var project: String?
 
     @Option(

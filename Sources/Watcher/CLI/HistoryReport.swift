@@ -63,8 +63,13 @@ struct HistoryReport: Encodable, Sendable {
                 createdAt: item.event.createdAt,
                 summary: summary ?? item.event.type,
                 deliveries: item.deliveries.map {
-                    Delivery(id: $0.id, sink: $0.sink, state: $0.state.rawValue, attempts: $0.attempts,
-                             lastError: $0.lastError)
+                    Delivery(
+                        id: $0.id,
+                        sink: $0.sink,
+                        state: $0.state.rawValue,
+                        attempts: $0.attempts,
+                        lastError: $0.lastError
+                    )
                 },
                 event: event
             )

@@ -8,12 +8,15 @@ struct InitCommand: ParsableCommand {
         commandName: "init",
         abstract: "Write a commented starter config.",
         discussion: """
-            The starter watches one public gitlab.com project without a token and prints notifications on \
-            stdout; every other option is there, commented, with its default. It passes `glwatch check` as \
-            written. An existing file is kept unless you pass --force.
+            The starter watches one public gitlab.com project without a token (or the projects, GitLab and \
+            token variable you name) and prints notifications on stdout; every other option is there, \
+            commented, with its default. It passes `glwatch check` as written (once a named token variable \
+            is set). An existing file is kept unless you pass --force.
 
             Examples:
               glwatch init                      # writes ./glwatch.yml
+              glwatch init --project acme/api --project acme/web --token-env GITLAB_TOKEN
+              glwatch init --url https://gitlab.example.com --token-env GITLAB_TOKEN --project 42
               glwatch init ~/.config/glwatch/config.yml
               glwatch init --force glwatch.yml  # overwrite
             """
@@ -25,9 +28,38 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Overwrite the file if it exists.")
     var force = false
 
+    @Option(help: ArgumentHelp("The GitLab base URL (default: https://gitlab.com).", valueName: "url"))
+    var url: String?
+
+    @Option(help: ArgumentHelp("The environment variable holding your GitLab token.", valueName: "name"))
+    var tokenEnv: String?
+
+    @Option(
+        name: .customLong("project"),
+        help: ArgumentHelp("A project to watch, by path or id (repeatable).", valueName: "path")
+    )
+    var projects: [String] = []
+
+    func validate() throws {
+        if let url {
+            guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme),
+                components.host?.isEmpty == false
+            else { throw ValidationError("--url must be an http(s) URL like https://gitlab.example.com") }
+        }
+        if let tokenEnv, !EnvironmentExpander.isVariableName(tokenEnv) {
+            throw ValidationError("--token-env must be an environment variable name like GITLAB_TOKEN")
+        }
+        let word = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./")
+        for project in projects where project.isEmpty || !project.allSatisfy(word.contains) {
+            throw ValidationError("--project must be a project path like acme/api, or an id (got \"\(project)\")")
+        }
+    }
+
     func run() throws {
         let status = Self.write(
+            StarterConfig.text(url: url, tokenEnv: tokenEnv, projects: projects),
             to: path,
+            tokenEnv: tokenEnv,
             force: force,
             system: ProcessConfigSystem(),
             writeFile: { text, path in
@@ -45,7 +77,9 @@ struct InitCommand: ParsableCommand {
 
     /// Writes the starter config unless the file exists (and `force` is off); returns the exit status.
     static func write(
+        _ text: String = StarterConfig.text,
         to path: String,
+        tokenEnv: String? = nil,
         force: Bool,
         system: any ConfigSystem,
         writeFile: (String, String) throws -> Void,
@@ -57,14 +91,15 @@ struct InitCommand: ParsableCommand {
             return 1
         }
         do {
-            try writeFile(StarterConfig.text, path)
+            try writeFile(text, path)
         } catch {
             try? errors.write("cannot write \(path): \(error.localizedDescription)\n")
             return 1
         }
         let check =
             path == "glwatch.yml" || path == "./glwatch.yml" ? "glwatch check" : "glwatch check --config \(path)"
-        try? output.write("Wrote \(path). Next: edit it, then run `\(check)` and `glwatch run`.\n")
+        let token = tokenEnv.map { " export \($0) (a token with read_api)," } ?? ""
+        try? output.write("Wrote \(path). Next: edit it,\(token) then run `\(check)` and `glwatch run`.\n")
         return 0
     }
 }

@@ -56,7 +56,12 @@ struct OnceCommand: AsyncParsableCommand {
         }
         defer { try? store.close() }
         let runtime = try WatcherRuntime(
-            config: config, store: store, queue: store, output: context.output, scheduler: scheduler, logger: logger
+            config: config,
+            store: store,
+            queue: store,
+            output: context.output,
+            scheduler: scheduler,
+            logger: logger
         )
         let cycle = await runtime.engine.pollAllOnce()
         let delivery = DeliveryService(
@@ -102,7 +107,12 @@ struct OnceCommand: AsyncParsableCommand {
         defer { try? base.close() }
         let store = DryRunStateStore(base: base)
         let runtime = try WatcherRuntime(
-            config: config, store: store, queue: base, output: DiscardedOutput(), scheduler: scheduler, logger: logger
+            config: config,
+            store: store,
+            queue: base,
+            output: DiscardedOutput(),
+            scheduler: scheduler,
+            logger: logger
         )
         let cycle = await runtime.engine.pollAllOnce()
         await runtime.shutdown()

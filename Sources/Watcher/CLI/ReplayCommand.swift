@@ -22,23 +22,25 @@ struct ReplayCommand: GLWatchCommand {
 
     @OptionGroup var stateOptions: StateOptions
 
-    @Argument(help: ArgumentHelp("The event's id, or a unique prefix of it (see `glwatch history`).",
-                                 valueName: "event-id"))
+    @Argument(
+        help: ArgumentHelp(
+            "The event's id, or a unique prefix of it (see `glwatch history`).",
+            valueName: "event-id"
+        )
+    )
     var eventID: String
 
     @Option(help: ArgumentHelp("The sink to send it to, by its configured name.", valueName: "name"))
     var sink: String
 
     func execute(in context: CommandContext) async throws {
-        let config = try stateOptions.loadConfigIfAny(in: context)
+        let (path, config) = try stateOptions.resolve(in: context)
         if let config, config.notifier.sink(named: sink) == nil {
             throw CLIError(
                 "no sink named \(SinkName.displayable(sink)) in \(config.file); its sinks: "
                     + config.notifier.sinks.map(\.name).joined(separator: ", ")
             )
         }
-        let path = stateOptions.state ?? config?.state.path
-            ?? StateConfig.defaultPath(variable: context.environment.variable(named:))
         let store = try StateAccess.openForAdmin(path, action: "replaying an event")
         defer { try? store.close() }
         let id = try await EventReference.resolve(eventID, in: store)

@@ -52,6 +52,7 @@ struct RunCommand: AsyncParsableCommand {
                 config: config,
                 store: store,
                 queue: store,
+                queries: store,
                 output: context.output,
                 scheduler: ConcurrentDispatchQueueScheduler(qos: .default),
                 logger: logger
@@ -60,11 +61,11 @@ struct RunCommand: AsyncParsableCommand {
             try? store.close()
             throw error
         }
-        let signals = await Self.signals()
+        let signals = await Self.signals(onRepeatedStop: { runtime.abandonDeliveriesInFlight() })
         let options = self.options
         let system = context.environment
         await runtime.run(signals: signals) {
-            try options.loadConfig(in: system)
+            try options.reloadConfig(in: system)
         }
         await runtime.shutdown()
         do {
@@ -75,17 +76,26 @@ struct RunCommand: AsyncParsableCommand {
         logger.notice("stopped")
     }
 
-    /// SIGHUP, SIGTERM and SIGINT as runtime signals.
-    private static func signals() async -> AsyncStream<RuntimeSignal> {
+    /// SIGHUP, SIGTERM and SIGINT as runtime signals; a second SIGTERM or SIGINT (Ctrl-C twice) calls
+    /// `onRepeatedStop` instead, to stop without waiting for the deliveries in flight.
+    private static func signals(onRepeatedStop: @escaping @Sendable () -> Void) async -> AsyncStream<RuntimeSignal> {
         let unix = await UnixSignalsSequence(trapping: .sighup, .sigterm, .sigint)
         return AsyncStream { continuation in
-            let task = Task {
+            // Lives as long as the process: it must still see the second stop after `run` stopped listening.
+            Task {
+                var stopped = false
                 for await signal in unix {
-                    continuation.yield(signal == .sighup ? .reload : .stop(signal.description))
+                    if signal == .sighup {
+                        continuation.yield(.reload)
+                    } else if stopped {
+                        onRepeatedStop()
+                    } else {
+                        stopped = true
+                        continuation.yield(.stop(signal.description))
+                    }
                 }
                 continuation.finish()
             }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 }

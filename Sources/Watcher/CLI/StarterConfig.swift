@@ -1,8 +1,34 @@
+import Foundation
+
 /// The commented config `glwatch init` writes: valid as written (it watches a public project without a token and
 /// prints to stdout), with every other option shown, commented, at its default.
 enum StarterConfig {
-    /// The file's text.
-    static let text = #"""
+    /// The file's text as `glwatch init` writes it without options.
+    static var text: String { template }
+
+    /// The starter, with the GitLab URL, the token's variable and the projects filled in when given.
+    ///
+    /// - parameter url: The GitLab base URL; the instance is named after its host.
+    /// - parameter tokenEnv: The variable holding the token (uncomments `token_env`).
+    /// - parameter projects: Project paths or ids (checked by the caller: plain YAML words).
+    static func text(url: String? = nil, tokenEnv: String? = nil, projects: [String] = []) -> String {
+        var text = template
+        func replace(_ old: String, _ new: String) { text = text.replacingOccurrences(of: old, with: new) }
+        if let url {
+            let host = URLComponents(string: url)?.host ?? "gitlab"
+            replace("  gitlab.com:\n    url: https://gitlab.com\n", "  \(host):\n    url: \(url)\n")
+            replace("# instance: gitlab.com", "# instance: \(host)")
+        }
+        if let tokenEnv { replace("    # token_env: GITLAB_TOKEN\n", "    token_env: \(tokenEnv)\n") }
+        if let first = projects.first {
+            replace("  - project: gitlab-org/cli ", "  - project: \(first) ")
+            let more = projects.dropFirst().map { "  - project: \($0)\n" }.joined()
+            replace("  # - group: my-group\n", more + "  # - group: my-group\n")
+        }
+        return text
+    }
+
+    private static let template = #"""
         # glwatch config — validate with `glwatch check`, print the schema with `glwatch schema`.
         # ${VAR} and ${VAR:-default} read the environment anywhere a value is expected.
         # Durations: 30s, 10m, 1h30m. Relative paths start from this file's directory.

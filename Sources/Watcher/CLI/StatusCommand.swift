@@ -61,7 +61,8 @@ struct StatusCommand: GLWatchCommand {
                     project.lagSeconds.map { DurationParser.format(TimeInterval($0)) } ?? "-",
                     failures,
                     project.heads.isEmpty
-                        ? "-" : project.heads.map { "\($0.branch)@\(CLIText.shortSHA($0.sha))" }.joined(separator: ", "),
+                        ? "-"
+                        : project.heads.map { "\($0.branch)@\(CLIText.shortSHA($0.sha))" }.joined(separator: ", "),
                 ])
             }
             lines += CLIText.table(rows)

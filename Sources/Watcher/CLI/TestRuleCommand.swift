@@ -44,14 +44,20 @@ struct TestRuleCommand: GLWatchCommand {
     var event: [String] = []
 
     @Option(
-        help: ArgumentHelp("An event payload (JSON, as webhooks receive it) to route (repeatable).",
-                           valueName: "file"),
+        help: ArgumentHelp(
+            "An event payload (JSON, as webhooks receive it) to route (repeatable).",
+            valueName: "file"
+        ),
         completion: .file(extensions: ["json"])
     )
     var eventFile: [String] = []
 
-    @Option(help: ArgumentHelp("A path the event's commits changed, for `paths` rules (repeatable).",
-                               valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "A path the event's commits changed, for `paths` rules (repeatable).",
+            valueName: "path"
+        )
+    )
     var changedPath: [String] = []
 
     func validate() throws {

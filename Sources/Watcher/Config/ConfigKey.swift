@@ -23,8 +23,8 @@ struct ConfigKey: Sendable {
         case section(ConfigSection)
         /// A mapping from names the user chooses to values of this shape.
         case namedMap(Kind)
-        /// A list of values of this shape.
-        case list(Kind)
+        /// A list of values of this shape, or of the shorter `shorthand` form.
+        case list(Kind, shorthand: Kind? = nil)
         /// A schema the loader of another module owns (sinks, rules), described by the schema builder.
         case external(String)
     }

@@ -11,7 +11,6 @@ enum ConfigSchema {
     static func document() -> [String: Any] {
         var schema = object(ConfigSection.root)
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-        schema["$id"] = "https://github.com/glwatch/glwatch/schema/glwatch.schema.json"
         schema["title"] = "glwatch config (glwatch.yml)"
         schema["patternProperties"] = ["^x-": ["description": "Free for YAML anchors shared by the rest of the file."]]
         return schema
@@ -54,7 +53,9 @@ enum ConfigSchema {
         case .section(let section): return object(section)
         case .namedMap(let value):
             return ["type": ["object", "null"], "additionalProperties": schema(value)]
-        case .list(let item): return ["type": "array", "items": schema(item)]
+        case .list(let item, nil): return ["type": "array", "items": schema(item)]
+        case .list(let item, let shorthand?):
+            return ["type": "array", "items": ["oneOf": [schema(item), schema(shorthand)]]]
         case .external("sinks"): return sinks()
         case .external("rules"): return rules()
         case .external: return [:]

@@ -10,7 +10,12 @@ extension ConfigSection {
                 default: "gitlab.com: {url: https://gitlab.com}",
                 "GitLab instances by name."
             ),
-            ConfigKey("watch", .list(.section(.target)), default: "[]", "What to watch."),
+            ConfigKey(
+                "watch",
+                .list(.section(.target), shorthand: .idOrPath),
+                default: "[]",
+                "What to watch (a bare `- group/project` is a project)."
+            ),
             ConfigKey(
                 "sinks",
                 .external("sinks"),

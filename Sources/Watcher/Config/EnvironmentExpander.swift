@@ -1,3 +1,4 @@
+import Foundation
 import Notifier
 import Yams
 
@@ -15,6 +16,9 @@ final class EnvironmentExpander {
     private(set) var unresolved: Set<String> = []
     /// The problems this expander reported.
     private(set) var problems: Set<ConfigDiagnostic> = []
+    /// Each value put in from the environment and the variable it came from; only values of 8 characters or more
+    /// (shorter ones are not secrets, and would turn up in messages by chance).
+    private var values: [String: String] = [:]
     private var reader: YAMLReader
 
     /// Creates an expander reading `environment`.
@@ -31,8 +35,20 @@ final class EnvironmentExpander {
 
     /// The diagnostics to show: all but the loaders' follow-on complaints about values that could not be
     /// expanded.
+    ///
+    /// A message that quotes an expanded value (`invalid duration "…"`) shows the reference instead (`${NAME}`), so a
+    /// secret read from the environment never appears in an error, whatever setting it ended up in.
     func relevant(_ diagnostics: [ConfigDiagnostic]) -> [ConfigDiagnostic] {
-        diagnostics.filter { problems.contains($0) || !unresolved.contains("\($0.file):\($0.line):\($0.column)") }
+        let substitutions = values.sorted { $0.key.count > $1.key.count }
+        return diagnostics.filter {
+            problems.contains($0) || !unresolved.contains("\($0.file):\($0.line):\($0.column)")
+        }.map { diagnostic in
+            var diagnostic = diagnostic
+            for (value, name) in substitutions where diagnostic.message.contains(value) {
+                diagnostic.message = diagnostic.message.replacingOccurrences(of: value, with: "${\(name)}")
+            }
+            return diagnostic
+        }
     }
 
     private func expand(_ node: Node) -> Node {
@@ -103,6 +119,7 @@ final class EnvironmentExpander {
                 )
             } else if let value = environment.variable(named: name), !(value.isEmpty && fallback != nil) {
                 result += value
+                if value.count >= 8 { values[value] = name }
             } else if let fallback {
                 result += fallback
             } else {

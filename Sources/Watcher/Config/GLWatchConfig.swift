@@ -31,6 +31,9 @@ struct GLWatchConfig: Sendable {
     var engine: EngineConfig
     /// The rules files included, resolved (for `check`'s summary and for reloads).
     var includedFiles: [String]
+    /// Things that are valid but probably not what was meant (a sink no rule uses, nothing to watch), for
+    /// `glwatch check` and the log.
+    var warnings: [ConfigDiagnostic] = []
 
     /// The instance with this name.
     func instance(named name: String) -> GitLabInstanceConfig? {

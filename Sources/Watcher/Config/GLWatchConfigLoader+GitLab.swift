@@ -7,6 +7,7 @@ extension GLWatchConfigLoader {
     /// The instance used when the config has no `gitlab:` section: gitlab.com, unauthenticated.
     static let defaultInstanceName = "gitlab.com"
 
+    /// `gitlab:`: each instance, or the default gitlab.com one when the section is absent.
     func instances(_ document: YAMLMapping, paths: PathResolver) -> [GitLabInstanceConfig] {
         let reader = document.reader
         guard let node = document.value("gitlab") else {

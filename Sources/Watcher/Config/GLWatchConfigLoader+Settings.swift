@@ -4,6 +4,7 @@ import Notifier
 
 /// Reading `state:`, `log:`, `metrics:` and `engine:`.
 extension GLWatchConfigLoader {
+    /// `state:`, defaulting to the XDG state directory.
     func state(_ document: YAMLMapping, paths: PathResolver) -> StateConfig {
         let fallback = StateConfig(path: StateConfig.defaultPath(variable: environment.variable(named:)))
         guard let map = document.mapping("state", context: "\"state\"") else { return fallback }
@@ -12,6 +13,7 @@ extension GLWatchConfigLoader {
         return StateConfig(path: paths.resolve(path))
     }
 
+    /// `log:`.
     func log(_ document: YAMLMapping) -> LogConfig {
         var log = LogConfig()
         guard let map = document.mapping("log", context: "\"log\"") else { return log }
@@ -23,6 +25,7 @@ extension GLWatchConfigLoader {
         return log
     }
 
+    /// `metrics:`; giving `listen` turns metrics on.
     func metrics(_ document: YAMLMapping) -> MetricsConfig {
         var metrics = MetricsConfig()
         guard let map = document.mapping("metrics", context: "\"metrics\"") else { return metrics }
@@ -43,6 +46,7 @@ extension GLWatchConfigLoader {
         return metrics
     }
 
+    /// `engine:`, over the engine's own defaults.
     func engine(_ document: YAMLMapping) -> EngineConfig {
         var engine = EngineConfig()
         guard let map = document.mapping("engine", context: "\"engine\"") else { return engine }

@@ -7,6 +7,7 @@ extension GLWatchConfigLoader {
     /// The polling interval when a target names none.
     static let defaultInterval: TimeInterval = 60
 
+    /// `watch:`: each target resolved to the engine's `WatchTarget`, with the shared aliases merged in.
     func watchTargets(
         _ document: YAMLMapping,
         instances: [GitLabInstanceConfig],
@@ -43,6 +44,11 @@ extension GLWatchConfigLoader {
         defined: Set<String>,
         sharedAliases: [String: String]
     ) -> WatchTarget? {
+        // `- acme/api` (or `- 42`) is short for `- project: acme/api`.
+        var node = node
+        if case .scalar(let scalar) = node, node.null == nil {
+            node = .mapping(Node.Mapping([(Node("project", .implicit, .plain), node)], .implicit, .block, scalar.mark))
+        }
         guard let map = reader.mapping(node, context: "watch target #\(number)") else { return nil }
         map.checkKeys(ConfigSection.target.names)
         let errorsBefore = reader.diagnostics.count
@@ -72,6 +78,14 @@ extension GLWatchConfigLoader {
                 "\(map.describe("max_interval")) (\(DurationParser.format(ceiling))) is shorter than \"interval\" "
                     + "(\(DurationParser.format(interval)))",
                 at: map.value("max_interval")
+            )
+        }
+        if case .membership? = scope, let instance, instances.first(where: { $0.name == instance })?.tokenSource == nil
+        {
+            reader.error(
+                "\(map.describe("membership")) needs a token: gitlab instance \"\(instance)\" has none (add "
+                    + "\"token_env\" or \"token_file\")",
+                at: map.keyNode("membership")
             )
         }
         guard reader.diagnostics.count == errorsBefore, let scope, let instance else { return nil }

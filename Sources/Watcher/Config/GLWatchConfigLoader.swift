@@ -67,8 +67,36 @@ struct GLWatchConfigLoader {
             log: log,
             metrics: metrics,
             engine: engine,
-            includedFiles: notifier.includedFiles
+            includedFiles: notifier.includedFiles,
+            warnings: Self.warnings(file: file, targets: targets, notifier: notifier)
         )
+    }
+
+    /// Valid but suspicious: nothing to watch, sinks no rule uses.
+    static func warnings(
+        file: String,
+        targets: [WatchTarget],
+        notifier: NotifierSectionsLoader.Result
+    )
+        -> [ConfigDiagnostic]
+    {
+        var warnings: [ConfigDiagnostic] = []
+        if targets.isEmpty {
+            warnings.append(
+                ConfigDiagnostic(file: file, line: 1, column: 1, message: "nothing to watch: \"watch\" has no targets")
+            )
+        }
+        var used: Set<String> = []
+        for rule in notifier.configuration.rules.rules {
+            if case .notify(let notify) = rule.action { used.formUnion(notify.sinks) }
+        }
+        for sink in notifier.configuration.sinks where !used.contains(sink.name) {
+            var warning =
+                notifier.sinkLocations[sink.name] ?? ConfigDiagnostic(file: file, line: 1, column: 1, message: "")
+            warning.message = "sink \"\(sink.name)\" is not used by any rule"
+            warnings.append(warning)
+        }
+        return warnings
     }
 
     /// The directory of a file path (`.` for a bare file name).

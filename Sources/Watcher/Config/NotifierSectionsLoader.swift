@@ -15,6 +15,8 @@ struct NotifierSectionsLoader {
         var configuration: NotifierConfiguration
         /// The files included, in order.
         var includedFiles: [String]
+        /// Where each sink is defined, for warnings about it.
+        var sinkLocations: [String: ConfigDiagnostic] = [:]
     }
 
     /// One file's (or one inline run's) share of sinks and rules.
@@ -40,27 +42,15 @@ struct NotifierSectionsLoader {
         if sinksNode == nil, rulesNode == nil { return Result(configuration: Self.stdoutDefault, includedFiles: []) }
         var units: [Unit] = []
         var included: [String] = []
-        let main = Unit(
-            file: reader.file,
-            baseDirectory: paths.baseDirectory,
-            sinks: nil,
-            rules: nil,
-            timeZone: timeZone
-        )
+        /// A share written in the config file itself.
+        func inline(sinks: Node? = nil, rules: Node? = nil) -> Unit {
+            Unit(file: reader.file, baseDirectory: paths.baseDirectory, sinks: sinks, rules: rules, timeZone: timeZone)
+        }
 
         if let sinksNode {
-            switch sinksNode {
-            case .mapping:
-                units.append(
-                    Unit(
-                        file: main.file,
-                        baseDirectory: main.baseDirectory,
-                        sinks: sinksNode,
-                        rules: nil,
-                        timeZone: timeZone
-                    )
-                )
-            default:
+            if case .mapping = sinksNode {
+                units.append(inline(sinks: sinksNode))
+            } else {
                 for (pattern, node) in strings(sinksNode, what: "\"sinks\"", reader: reader) {
                     units += includes(pattern, at: node, reader: reader, seen: &included)
                 }
@@ -69,20 +59,12 @@ struct NotifierSectionsLoader {
         if let rulesNode {
             switch rulesNode {
             case .sequence(let items):
-                var inline: [Node] = []
+                // Consecutive inline rules load together; each file loads in its place between them.
+                var run: [Node] = []
                 func flush() {
-                    guard !inline.isEmpty else { return }
-                    let sequence = Node.sequence(Node.Sequence(inline, .implicit, .any, inline[0].mark))
-                    units.append(
-                        Unit(
-                            file: main.file,
-                            baseDirectory: main.baseDirectory,
-                            sinks: nil,
-                            rules: sequence,
-                            timeZone: timeZone
-                        )
-                    )
-                    inline = []
+                    guard let first = run.first else { return }
+                    units.append(inline(rules: .sequence(Node.Sequence(run, .implicit, .any, first.mark))))
+                    run = []
                 }
                 for item in items {
                     if case .scalar = item, let pattern = reader.string(item, what: "each file in \"rules\"") {
@@ -91,7 +73,7 @@ struct NotifierSectionsLoader {
                     } else if case .scalar = item {
                         continue
                     } else {
-                        inline.append(item)
+                        run.append(item)
                     }
                 }
                 flush()
@@ -103,7 +85,12 @@ struct NotifierSectionsLoader {
                 reader.error("\"rules\" must be a list of rules and rules files", at: rulesNode)
             }
         }
-        return Result(configuration: combine(units, reader: reader), includedFiles: included)
+        var result = Result(
+            configuration: NotifierConfiguration(sinks: [], rules: RuleSet(rules: [])),
+            includedFiles: included
+        )
+        result.configuration = combine(units, reader: reader, locations: &result.sinkLocations)
+        return result
     }
 
     /// Every event printed as text on stdout, when the config says nothing about sinks and rules.
@@ -165,7 +152,8 @@ struct NotifierSectionsLoader {
             }
             let root = expander.expand(YAMLMergeKeys.apply(composed, reader: fileReader), reader: fileReader)
             if let document = fileReader.mapping(root, context: "the rules file") {
-                document.checkKeys(["sinks", "rules", "timezone"])
+                let anchors = document.entries.map(\.key).filter { $0.hasPrefix("x-") }
+                document.checkKeys(["sinks", "rules", "timezone"] + anchors)
                 var zone = timeZone
                 if let zoneNode = document.value("timezone"), let name = document.string("timezone") {
                     if let parsed = TimeZone(identifier: name) {
@@ -197,7 +185,11 @@ struct NotifierSectionsLoader {
     }
 
     /// Loads every unit with the sink names of all of them, then joins sinks and rules in order.
-    private func combine(_ units: [Unit], reader: YAMLReader) -> NotifierConfiguration {
+    private func combine(
+        _ units: [Unit],
+        reader: YAMLReader,
+        locations: inout [String: ConfigDiagnostic]
+    ) -> NotifierConfiguration {
         var definedAt: [String: String] = [:]
         for unit in units {
             guard case .mapping(let sinks)? = unit.sinks else { continue }
@@ -215,6 +207,12 @@ struct NotifierSectionsLoader {
                     )
                 } else {
                     definedAt[name] = here
+                    locations[name] = ConfigDiagnostic(
+                        file: unit.file,
+                        line: key.mark?.line ?? 1,
+                        column: key.mark?.column ?? 1,
+                        message: ""
+                    )
                 }
             }
         }

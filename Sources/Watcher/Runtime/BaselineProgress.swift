@@ -2,13 +2,14 @@ import Foundation
 import Logging
 import Synchronization
 
-/// Reports the first poll of every project: one `first poll done` log line each, and — while a large initial
-/// baseline runs with standard error on a terminal — a progress line (`baseline: 120/800 projects`) rewritten
-/// in place.
+/// Reports the first cycle: a `first poll done` debug line per project, one `first cycle done` info line once
+/// every watched project has been polled, and — while a large initial baseline runs with standard error on a
+/// terminal — a progress line (`baseline: 120/800 projects polled`) rewritten in place.
 final class BaselineProgress: Sendable {
     private struct State {
         var seen: Set<ProjectKey> = []
         var lineShown = false
+        var cycleDone = false
     }
 
     private let watchedCount: @Sendable () -> Int
@@ -35,14 +36,18 @@ final class BaselineProgress: Sendable {
     func record(_ activity: EngineActivity) {
         guard case .polled(let report) = activity else { return }
         let total = watchedCount()
-        let (first, count) = state.withLock { state in
-            (state.seen.insert(report.project).inserted, state.seen.count)
+        let (first, count, cycleDone) = state.withLock { state in
+            let first = state.seen.insert(report.project).inserted
+            let done = first && !state.cycleDone && state.seen.count >= total
+            if done { state.cycleDone = true }
+            return (first, state.seen.count, done)
         }
         guard first else { return }
-        logger.info(
+        logger.debug(
             "first poll done",
             metadata: ["project": "\(report.path)", "outcome": "\(report.outcome)", "watched": "\(count)/\(total)"]
         )
+        if cycleDone { logger.info("first cycle done", metadata: ["projects": "\(count)"]) }
         guard let terminal, total >= Self.minimumProjects else { return }
         if count < total {
             state.withLock { $0.lineShown = true }

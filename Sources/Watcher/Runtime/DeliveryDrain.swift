@@ -14,6 +14,7 @@ import Synchronization
 final class DeliveryDrain: Sendable {
     private struct State {
         var draining = false
+        var abandoned = false
         /// Sinks with a send started and no queue request since (their attempt is not recorded yet).
         var busy: [String: Int] = [:]
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -45,7 +46,7 @@ final class DeliveryDrain: Sendable {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 await self.waitUntilIdle()
-                return true
+                return !self.state.withLock { $0.abandoned }
             }
             group.addTask {
                 _ = try? await Single<Int>.timer(deadline, scheduler: scheduler).value
@@ -58,12 +59,19 @@ final class DeliveryDrain: Sendable {
         }
     }
 
+    /// Stops waiting for the sends in flight (a second SIGTERM/SIGINT): a running `drain` returns `false` at
+    /// once, and a later one does not wait.
+    func abandon() {
+        state.withLock { $0.abandoned = true }
+        releaseWaiters()
+    }
+
     private func waitUntilIdle() async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let idle = state.withLock { state -> Bool in
                     state.draining = true
-                    if state.busy.isEmpty { return true }
+                    if state.busy.isEmpty || state.abandoned { return true }
                     state.waiters.append(continuation)
                     return false
                 }
@@ -86,7 +94,7 @@ final class DeliveryDrain: Sendable {
         state.withLock { $0.busy[sink, default: 0] += 1 }
     }
 
-    /// A worker asks its queue again: its earlier sends are recorded. Returns whether the queue is closed.
+    /// A worker asks its queue again (its earlier sends are recorded); returns whether the queue is closed.
     fileprivate func workerAsks(_ sink: String) -> Bool {
         let (draining, released) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
             state.busy[sink] = nil
@@ -109,7 +117,10 @@ private struct DrainingQueue: DeliveryQueue {
         return try await base.nextDue(sink: sink, now: now, limit: limit)
     }
 
+    /// Records the attempt, unless the service is being cancelled after the drain: a send cut off by the
+    /// shutdown failed because of glwatch, not the sink, so it is handed back (left waiting, no attempt counted).
     func record(_ attempt: DeliveryAttempt, forDelivery id: Int64) async throws {
+        if Task.isCancelled, drain.isDraining { return }
         try await base.record(attempt, forDelivery: id)
     }
 

@@ -117,13 +117,21 @@ struct DemoScenario {
             )
         }
         try await step("Grace Hopper, who never committed here before, pushes her first commit", engine, delivery) {
-            project.commit("Add a compiler for the guidance computer", on: "main", by: authors.grace,
-                           files: ["Sources/Guidance.swift"])
+            project.commit(
+                "Add a compiler for the guidance computer",
+                on: "main",
+                by: authors.grace,
+                files: ["Sources/Guidance.swift"]
+            )
         }
         try await step("Linus creates the branch feature/boosters with a commit on it", engine, delivery) {
             project.createBranch("feature/boosters", from: "main")
-            project.commit("Strap on two boosters", on: "feature/boosters", by: authors.linus,
-                           files: ["Sources/Boosters.swift"])
+            project.commit(
+                "Strap on two boosters",
+                on: "feature/boosters",
+                by: authors.linus,
+                files: ["Sources/Boosters.swift"]
+            )
         }
         try await step("Linus rewrites feature/boosters and force-pushes it", engine, delivery) {
             project.rewrite("feature/boosters", dropping: 1, adding: 1, by: authors.linus)

@@ -25,7 +25,11 @@ final class WatcherRuntime: Sendable {
     let scheduler: any SchedulerType
     let logger: Logger
 
+    /// Metrics and health, when the config enables `/metrics`.
+    let operations: WatcherOperations?
+
     private let output: any TextOutput
+    private let queries: (any StateQueries)?
     private let gitlabTransports: [AsyncHTTPClientTransport]
     private let sinkTransport: Notifier.AsyncHTTPClientTransport
     private let current: Mutex<Running>
@@ -44,15 +48,21 @@ final class WatcherRuntime: Sendable {
     /// - parameter store: The state (the engine's `apply` target).
     /// - parameter queue: The delivery queue (the same store).
     /// - parameter output: Where stdout sinks print.
+    /// - parameter queries: The store's read side, for the metrics' queue gauges (`nil`: no operations endpoint,
+    ///   as for `glwatch once`).
     /// - throws: `CLIError` when an instance's CA file cannot be read.
     init(
         config: GLWatchConfig,
         store: any StateStore,
         queue: any DeliveryQueue,
+        queries: (any StateQueries)? = nil,
         output: any TextOutput,
         scheduler: any SchedulerType,
         logger: Logger
     ) throws {
+        let operations =
+            queries != nil && config.metrics.enabled
+            ? WatcherOperations(config: config, scheduler: scheduler) : nil
         var clients: [String: GitLabClient] = [:]
         var transports: [AsyncHTTPClientTransport] = []
         for instance in config.instances {
@@ -69,7 +79,9 @@ final class WatcherRuntime: Sendable {
             clients[instance.name] = GitLabClient(
                 host: instance.url,
                 auth: instance.auth,
-                transport: transport,
+                transport: operations.map {
+                    MeteredGitLabTransport(wrapping: transport, metrics: $0.metrics, clock: scheduler)
+                } ?? transport,
                 scheduler: scheduler,
                 configuration: clientConfiguration
             )
@@ -77,13 +89,15 @@ final class WatcherRuntime: Sendable {
         engine = WatchEngine(
             clients: clients,
             targets: config.watchTargets,
-            store: store,
+            store: operations.map { MeteredStateStore(base: store, metrics: $0.metrics) } ?? store,
             router: config.notifier.router,
             scheduler: scheduler,
             configuration: config.engine.configuration,
             logger: logger
         )
         self.queue = queue
+        self.queries = queries
+        self.operations = operations
         self.scheduler = scheduler
         self.logger = logger
         self.output = output
@@ -117,12 +131,27 @@ final class WatcherRuntime: Sendable {
             if case .stored(_, _, let deliveries) = event, deliveries > 0 { wakeDelivery() }
             progress.record(event)
         })
+        var rateLimits: [any Disposable] = []
+        if let operations, let queries {
+            rateLimits = engine.clients.values.map { operations.metrics.follow($0.rateLimiter) }
+            do {
+                try await operations.start(engine: engine, queries: queries, scheduler: scheduler, logger: logger)
+            } catch {
+                logger.error(
+                    "cannot serve /metrics; watching without it",
+                    metadata: ["listen": "\(config.metrics.listen)", "error": "\(error)"]
+                )
+            }
+        }
         startDelivery(config.notifier)
         let polling = engine.start()
         logStarted()
         for await signal in signals {
             if case .stop(let name) = signal {
-                logger.notice("stopping: polls end now, deliveries in flight may finish", metadata: ["signal": "\(name)"])
+                logger.notice(
+                    "stopping: polls end now, deliveries in flight may finish",
+                    metadata: ["signal": "\(name)"]
+                )
                 break
             }
             await self.reload(reload)
@@ -131,6 +160,8 @@ final class WatcherRuntime: Sendable {
         await stopDelivery()
         activity.dispose()
         progress.finish()
+        for disposable in rateLimits { disposable.dispose() }
+        await operations?.stop()
     }
 
     private func logStarted() {
@@ -173,7 +204,10 @@ final class WatcherRuntime: Sendable {
             logger.warning("changes to gitlab instances take effect at the next restart; the running clients stay")
         }
         if old.state.path != new.state.path {
-            logger.warning("a new state path takes effect at the next restart", metadata: ["state": "\(old.state.path)"])
+            logger.warning(
+                "a new state path takes effect at the next restart",
+                metadata: ["state": "\(old.state.path)"]
+            )
         }
         engine.replace(router: new.notifier.router)
         engine.replace(targets: new.watchTargets)
@@ -204,7 +238,8 @@ final class WatcherRuntime: Sendable {
             templates: notifier.templates,
             policies: notifier.policies,
             scheduler: scheduler,
-            logger: logger
+            logger: logger,
+            onPass: { [operations] pass in operations?.metrics.record(pass) }
         )
         let task = Task { await service.run() }
         current.withLock { running in
@@ -214,6 +249,14 @@ final class WatcherRuntime: Sendable {
         }
     }
 
+    /// Stops waiting for deliveries in flight during shutdown (a second SIGTERM/SIGINT): they are handed back to
+    /// the queue at once.
+    func abandonDeliveriesInFlight() {
+        guard let drain = current.withLock({ $0.drain }), drain.isDraining else { return }
+        logger.notice("stopping now: deliveries in flight are handed back and sent at the next start")
+        drain.abandon()
+    }
+
     private func wakeDelivery() {
         current.withLock { $0.delivery }?.wake()
     }
@@ -221,11 +264,7 @@ final class WatcherRuntime: Sendable {
     /// Lets sends in flight finish within the shutdown grace, then stops the delivery service.
     private func stopDelivery() async {
         let (drain, task, grace) = current.withLock { running in
-            defer {
-                running.delivery = nil
-                running.drain = nil
-                running.task = nil
-            }
+            defer { running.delivery = nil }  // no more wake-ups; the drain stays reachable for a second signal
             return (running.drain, running.task, running.config.engine.shutdownGrace)
         }
         guard let drain, let task else { return }
@@ -235,12 +274,16 @@ final class WatcherRuntime: Sendable {
         )
         if !finished {
             logger.warning(
-                "deliveries still in flight after the shutdown grace were handed back; they are sent at the next start",
+                "deliveries still in flight were handed back; they are sent at the next start",
                 metadata: ["grace": "\(DurationParser.format(grace))"]
             )
         }
         task.cancel()
         await task.value
+        current.withLock { running in
+            running.drain = nil
+            running.task = nil
+        }
     }
 }
 

@@ -36,7 +36,11 @@ final class WatchWorld {
     }
 
     /// Writes the config: the fake instance, `projects` polled every second, and `sinksAndRules`.
-    func writeConfig(projects: [String] = ["acme/api"], sinksAndRules: String = WatchWorld.terminalRules) throws {
+    func writeConfig(
+        projects: [String] = ["acme/api"],
+        sinksAndRules: String = WatchWorld.terminalRules,
+        extra: String = ""
+    ) throws {
         let watch = projects.map { "  - project: \($0)\n    interval: 1s\n    max_interval: 1s\n" }.joined()
         let yaml = """
             gitlab:
@@ -48,6 +52,7 @@ final class WatchWorld {
               path: \(statePath)
             engine:
               shutdown_grace: 5s
+            \(extra)
             \(sinksAndRules)
             """
         try yaml.write(toFile: configPath, atomically: true, encoding: .utf8)

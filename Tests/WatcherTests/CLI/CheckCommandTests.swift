@@ -63,6 +63,23 @@ import Testing
         )
     }
 
+    @Test func testWarnings_arePrintedButDoNotFail() throws {
+        var system = self.system
+        system.files["/srv/glwatch.yml"] = "sinks: {out: {type: stdout}}\n"
+        let result = try check(["-c", "/srv/glwatch.yml"], system)
+        #expect(result.status == 0)
+        #expect(
+            result.errors == """
+                /srv/glwatch.yml:1:1: warning: nothing to watch: "watch" has no targets
+                /srv/glwatch.yml:1:9: warning: sink "out" is not used by any rule
+
+                """
+        )
+        #expect(
+            result.output == "/srv/glwatch.yml: OK — 1 GitLab instance, 0 watch targets, 1 sink, 0 rules, 2 warnings\n"
+        )
+    }
+
     @Test func testMissingConfig_saysWhereItLooked_andExitsOne() throws {
         let result = try check([], system)
         #expect(result.status == 1)

@@ -15,10 +15,14 @@ struct GLWatchTests {
     }
 
     @Test func testHelp_everyCommand_explainsWithAnExample() {
-        for command in ["status", "history", "deliveries", "replay", "test-rule"] {
-            let help = GLWatch.helpMessage(for: try! #require(GLWatch.configuration.subcommands.first {
-                $0.configuration.commandName == command
-            }))
+        for command in ["status", "history", "deliveries", "replay", "test-rule", "run", "once", "demo"] {
+            let help = GLWatch.helpMessage(
+                for: try! #require(
+                    GLWatch.configuration.subcommands.first {
+                        $0.configuration.commandName == command
+                    }
+                )
+            )
             #expect(help.contains("glwatch \(command)"), "\(command)'s help shows an example")
         }
     }

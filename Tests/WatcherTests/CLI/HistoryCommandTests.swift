@@ -70,7 +70,9 @@ struct HistoryCommandTests {
     }
 
     @Test func testHistory_badArguments_areRejectedClearly() async throws {
-        await #expect(throws: CLIError.self) { try await cli.run(["history", "--state", cli.statePath, "--since", "yesterday"]) }
+        await #expect(throws: CLIError.self) {
+            try await cli.run(["history", "--state", cli.statePath, "--since", "yesterday"])
+        }
         do {
             try await cli.run(["history", "--state", cli.statePath, "--project", "nope/nope"])
             Issue.record("expected an error")
@@ -78,7 +80,9 @@ struct HistoryCommandTests {
             #expect(error.description == "no watched project nope/nope; known: glwatch/sample")
         }
         #expect(throws: (any Error).self) { try GLWatch.parseAsRoot(["history", "--type", "commit.new"]) }
-        let message = GLWatch.message(for: CLIErrorCapture.error { _ = try GLWatch.parseAsRoot(["history", "--type", "commit.new"]) })
+        let message = GLWatch.message(
+            for: CLIErrorCapture.error { _ = try GLWatch.parseAsRoot(["history", "--type", "commit.new"]) }
+        )
         #expect(message.contains("unknown event type \"commit.new\"; known types: commits.new"))
     }
 }

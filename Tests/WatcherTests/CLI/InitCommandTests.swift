@@ -20,7 +20,9 @@ import Testing
         let output = CapturedText()
         let errors = CapturedText()
         let status = InitCommand.write(
+            StarterConfig.text(url: command.url, tokenEnv: command.tokenEnv, projects: command.projects),
             to: command.path,
+            tokenEnv: command.tokenEnv,
             force: command.force,
             system: system,
             writeFile: { text, path in written[path] = text },
@@ -55,6 +57,46 @@ import Testing
         let config = try GLWatchConfig.load(path: "/w/glwatch.yml", environment: system)
         #expect(config.watchTargets.map(\.scope) == [.project(.path("gitlab-org/cli"))])
         #expect(config.notifier.sinks.map(\.kind) == [.stdout])
+    }
+
+    @Test func testOptions_fillInTheGitLabTheTokenAndTheProjects_andTheResultPassesCheck() throws {
+        let result = try run([
+            "--url", "https://git.example.com", "--token-env", "MY_TOKEN", "--project", "acme/api", "--project", "42",
+        ])
+        #expect(
+            result.output
+                == "Wrote glwatch.yml. Next: edit it, export MY_TOKEN (a token with read_api), then run `glwatch check` "
+                + "and `glwatch run`.\n"
+        )
+        let text = try #require(result.written["glwatch.yml"])
+        let system = FakeConfigSystem(variables: ["MY_TOKEN": "glpat-x"], files: ["/w/glwatch.yml": text])
+        let config = try GLWatchConfig.load(path: "/w/glwatch.yml", environment: system)
+        #expect(
+            config.instances.map(\.description) == [
+                "git.example.com (https://git.example.com, private token from env MY_TOKEN)"
+            ]
+        )
+        #expect(config.watchTargets.map(\.scope) == [.project(.path("acme/api")), .project(.id(42))])
+        #expect(config.watchTargets.map(\.instance) == ["git.example.com", "git.example.com"])
+    }
+
+    @Test func testOptions_areValidated() {
+        func message(_ arguments: [String]) -> String {
+            do {
+                _ = try InitCommand.parse(arguments)
+                return "accepted"
+            } catch {
+                return InitCommand.message(for: error)
+            }
+        }
+        #expect(message(["--url", "ftp://x"]) == "--url must be an http(s) URL like https://gitlab.example.com")
+        #expect(
+            message(["--token-env", "MY-TOKEN"]) == "--token-env must be an environment variable name like GITLAB_TOKEN"
+        )
+        #expect(
+            message(["--project", "a b"]) == "--project must be a project path like acme/api, or an id (got \"a b\")"
+        )
+        #expect(message(["--project", "a/b", "--url", "https://x.example"]) == "accepted")
     }
 
     @Test func testTheStarterConfig_documentsEveryOption() throws {

@@ -58,10 +58,30 @@ struct ReplayCommandTests {
         defer { try? watcher.close() }
 
         do {
-            try await cli.run(["replay", CLIStateFixture.id(of: .branchCreated), "--sink", "ops", "--state", cli.statePath])
+            try await cli.run([
+                "replay", CLIStateFixture.id(of: .branchCreated), "--sink", "ops", "--state", cli.statePath,
+            ])
             Issue.record("expected an error")
         } catch let error as CLIError {
             #expect(error.description.hasPrefix("glwatch run is active (pid \(getpid()))"))
         }
+    }
+
+    @Test func testReplay_withAConfig_refusesASinkItDoesNotDefine() async throws {
+        let config = try cli.write(
+            "state:\n  path: \(cli.statePath)\nsinks:\n  chat:\n    type: stdout\nrules:\n  - name: all\n    notify: [chat]\n",
+            to: "glwatch.yml"
+        )
+
+        do {
+            try await cli.run(["replay", CLIStateFixture.id(of: .branchCreated), "--sink", "chta", "--config", config])
+            Issue.record("expected an error")
+        } catch let error as CLIError {
+            #expect(error.description == "no sink named \"chta\" in \(config); its sinks: chat")
+        }
+        let queued = try await cli.run([
+            "replay", CLIStateFixture.id(of: .branchCreated), "--sink", "chat", "--config", config,
+        ])
+        #expect(queued.hasPrefix("queued event"))
     }
 }

@@ -49,9 +49,15 @@ struct StatusCommandTests {
         #expect(project.key == "gitlab.example.com/4242")
         #expect(project.lagSeconds == 60)
         #expect(project.consecutiveFailures == 1)
-        #expect(project.heads == [
-            StatusReport.Head(branch: "main", sha: "abcdef1234567890abcdef1234567890abcdef12", updatedAt: Sample.time())
-        ])
+        #expect(
+            project.heads == [
+                StatusReport.Head(
+                    branch: "main",
+                    sha: "abcdef1234567890abcdef1234567890abcdef12",
+                    updatedAt: Sample.time()
+                )
+            ]
+        )
         #expect(report.sinks.map(\.name) == ["chat", "ops"])
         #expect(report.sinks.map(\.queueDepth) == [8, 0])
         #expect(report.sinks.map(\.deadLetters) == [0, 1])
@@ -124,5 +130,30 @@ struct StatusCommandTests {
         #expect(report.state == cli.statePath)
         #expect(report.sinks.map(\.name) == ["chat", "ops", "quiet"])
         #expect(report.sinks.last == StatusReport.Sink(name: "quiet", queueDepth: 0, deadLetters: 0))
+    }
+
+    @Test func testStatus_brokenConfigInTheDefaultPlace_ignoredWithState_reportedWithout() async throws {
+        // Given a config in ~/.config/glwatch that does not load (an unset variable)
+        try await seed()
+        cli.environment = ["HOME": cli.directory.path]
+        try FileManager.default.createDirectory(
+            atPath: cli.directory.file(".config/glwatch"),
+            withIntermediateDirectories: true
+        )
+        _ = try cli.write(
+            "sinks:\n  chat:\n    type: slack\n    url_env: UNSET_SLACK_URL\n",
+            to: ".config/glwatch/config.yml"
+        )
+
+        // When / Then: with --state it is not read; without, its errors are shown
+        let text = try await cli.run(["status", "--state", cli.statePath])
+        #expect(text.contains("glwatch/sample"))
+        do {
+            try await cli.run(["status"])
+            Issue.record("expected an error")
+        } catch let error as CLIError {
+            #expect(error.description.hasPrefix("the config has errors (or pass --state PATH):\n"))
+            #expect(error.description.contains("UNSET_SLACK_URL"))
+        }
     }
 }

@@ -32,7 +32,9 @@ struct TestRuleCommandTests {
     }
 
     @Test func testTestRule_sample_showsTheMatchAndTheMessageWithoutSecrets() async throws {
-        cli.environment = ["HOOK_URL": "https://hooks.example.com/T0/very-secret-path", "HOOK_SECRET": "whsec_c2VjcmV0c2VjcmV0"]
+        cli.environment = [
+            "HOOK_URL": "https://hooks.example.com/T0/very-secret-path", "HOOK_SECRET": "whsec_c2VjcmV0c2VjcmV0",
+        ]
 
         let text = try await cli.run(["test-rule", "--rules", try rules(), "--sample", "branch.force_pushed"])
 
@@ -87,6 +89,39 @@ struct TestRuleCommandTests {
         } catch let error as CLIError {
             #expect(error.description.hasPrefix("the rules have errors:\n\(file):3:"))
             #expect(error.description.contains("nowhere"))
+        }
+    }
+
+    @Test func testTestRule_withoutRulesFile_usesTheConfigsRules() async throws {
+        let config = try cli.write(
+            """
+            sinks:
+              console:
+                type: stdout
+            rules:
+              - name: contributors
+                events: [contributor.new]
+                notify: [console]
+            """,
+            to: "glwatch.yml"
+        )
+
+        let text = try await cli.run(["test-rule", "--config", config, "--sample", "contributor.new"])
+
+        #expect(text.contains("matched rules: contributors"))
+        #expect(text.contains("New contributor: Ada Lovelace"))
+    }
+
+    @Test func testTestRule_noRulesAnywhere_saysWhereToGiveThem() async throws {
+        cli.environment = ["HOME": cli.directory.path]
+        do {
+            try await cli.run(["test-rule"])
+            Issue.record("expected an error")
+        } catch let error as CLIError {
+            #expect(
+                error.description
+                    == "no rules to test: give a rules file with --rules FILE, or a config with --config FILE"
+            )
         }
     }
 }

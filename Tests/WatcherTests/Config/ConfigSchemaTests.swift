@@ -18,6 +18,7 @@ import Yams
                 }
             }
             if let items = schema["items"] as? [String: Any] { walk(items, prefix + "[]") }
+            for choice in schema["oneOf"] as? [[String: Any]] ?? [] { walk(choice, prefix) }
             if let values = schema["additionalProperties"] as? [String: Any] { walk(values, prefix + ".*") }
         }
         walk(ConfigSchema.document(), "")
@@ -105,7 +106,7 @@ import Yams
                 switch key.kind {
                 case .section(let inner): check(inner, at: path)
                 case .namedMap(.section(let inner)): check(inner, at: path + ".*")
-                case .list(.section(let inner)): check(inner, at: path + "[]")
+                case .list(.section(let inner), _): check(inner, at: path + "[]")
                 default: break
                 }
             }
@@ -140,5 +141,38 @@ import Yams
             grace["description"] as? String
                 == "How long in-flight deliveries may finish on SIGTERM/SIGINT. Default: 10s."
         )
+    }
+}
+
+/// The schema accepts every config glwatch ships or documents, and rejects what the loader rejects.
+@Suite struct ConfigSchemaExamplesTests {
+    static var documents: [(String, String)] {
+        let examples = ExampleConfigsTests.examples
+        let files = ExampleConfigsTests.exampleConfigs.compactMap { name in
+            (try? String(contentsOfFile: "\(examples)/\(name)", encoding: .utf8)).map { (name, $0) }
+        }
+        return files + [("starter", StarterConfig.text), ("every key", ConfigSchemaTests.everyKey)]
+            + ConfigReferenceTests.snippets.enumerated().map { ("README #\($0.offset + 1)", $0.element) }
+    }
+
+    @Test func testEveryShippedConfig_validatesAgainstTheSchema() throws {
+        #expect(Self.documents.count >= 10)
+        for (name, yaml) in Self.documents {
+            let value = try #require(try Yams.load(yaml: yaml))
+            #expect(JSONSchemaCheck.problems(value, ConfigSchema.document()) == [], "\(name)")
+        }
+    }
+
+    @Test func testTheSchema_rejectsWhatTheLoaderRejects() throws {
+        let schema = ConfigSchema.document()
+        for yaml in [
+            "watch: [{project: a/b, intervall: 1m}]", "log: {format: yaml}", "engine: {shutdown_grace: soon}",
+            "gitlab: {a: {requests_per_minute: 0}}", "watch: [{project: a/b, initial: {notify_last: 500}}]",
+            "metrics: {enabled: 1}", "sinks: {x: {url: https://x}}",
+        ] {
+            let value = try #require(try Yams.load(yaml: yaml))
+            #expect(!JSONSchemaCheck.problems(value, schema).isEmpty, "\(yaml)")
+            #expect(!FakeConfigSystem().problems(yaml).isEmpty, "\(yaml)")
+        }
     }
 }

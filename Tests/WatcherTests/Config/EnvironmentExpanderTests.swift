@@ -81,6 +81,15 @@ import Testing
         #expect(system.problems("${GROUP}: 1") == ["1:1: unknown key \"${GROUP}\" in the config file"])
     }
 
+    @Test func testAnExpandedValueQuotedInAMessage_showsTheReferenceInstead() {
+        let problems = system.problems("watch:\n  - project: a/b\n    interval: ${HOOK}\n")
+        #expect(
+            problems == [
+                "3:15: invalid duration \"${HOOK}\" for \"interval\" in watch target #1 (write e.g. 30s, 10m or 1h30m)"
+            ]
+        )
+    }
+
     @Test func testExpandedValues_neverAppearInErrors() throws {
         // A variable holding a secret, used where it does not fit: the message names the key, not the value.
         let problems = system.problems("gitlab:\n  main: {url: \"${HOOK}/api/v4\"}\n")

@@ -128,6 +128,8 @@ import Testing
                 "20:16: invalid branch pattern \"release/[1-\" in watch target #6: unclosed \"[\"",
                 "22:19: \"max_interval\" in watch target #6 (1m) is shorter than \"interval\" (5m)",
                 "23:28: \"notify_last\" in \"initial\" in watch target #6 must be at most 100",
+                "24:5: \"membership\" in watch target #7 needs a token: gitlab instance \"one\" has none (add "
+                    + "\"token_env\" or \"token_file\")",
                 "26:15: \"ada\" in \"aliases\" in watch target #7 must be an e-mail address",
                 "26:45: \"not-an-email\" in \"aliases\" in watch target #7 must be an e-mail address",
             ]

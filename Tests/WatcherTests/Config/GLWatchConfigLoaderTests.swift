@@ -47,6 +47,26 @@ import Testing
         #expect(config.notifier.rules.rules.map(\.name) == ["everything"])
     }
 
+    @Test func testABareWatchItem_isAProject() throws {
+        let config = try system.load("watch:\n  - acme/api\n  - 42\n  - group: acme\n")
+        #expect(
+            config.watchTargets.map(\.scope) == [.project(.path("acme/api")), .project(.id(42)), .group(.path("acme"))]
+        )
+        #expect(
+            system.problems("watch:\n  - acme//api\n  - [x]\n") == [
+                "2:5: \"project\" in watch target #1 must be an id or a full path like \"acme/platform/api\"",
+                "3:5: watch target #2 must be a mapping (key: value)",
+            ]
+        )
+    }
+
+    @Test func testAnInstanceWithoutSettings_isGitlabComUnauthenticated() throws {
+        let config = try system.load("gitlab:\n  public:\nwatch:\n  - {project: a/b, instance: public}\n")
+        #expect(config.instances.map(\.description) == ["public (https://gitlab.com, no authentication)"])
+        #expect(try system.load("watch: [{project: a/b, instance: gitlab.com}]").watchTargets[0].instance == "gitlab.com")
+        #expect(system.problems("gitlab: {}") == ["1:9: \"gitlab\" needs at least one instance"])
+    }
+
     @Test func testStatePath_followsXDGStateHome() throws {
         var system = self.system
         system.variables["XDG_STATE_HOME"] = "/var/lib/me"
@@ -191,6 +211,29 @@ import Testing
     @Test func testJobToken() throws {
         let config = try system.load("gitlab:\n  ci:\n    token_env: GITLAB_TOKEN\n    auth: job\n")
         #expect(config.instances[0].auth.description == "CI job token")
+    }
+
+    @Test func testWarnings_forUnusedSinks_andNothingToWatch() throws {
+        var system = self.system
+        system.files["/etc/glwatch/more.yaml"] = "sinks:\n  spare: {type: stdout}\n"
+        let config = try system.load(
+            """
+            sinks:
+              used: {type: stdout}
+              idle: {type: stdout, format: json}
+            rules:
+              - {name: all, notify: [used]}
+              - more.yaml
+            """
+        )
+        #expect(
+            config.warnings.map(\.description) == [
+                "/etc/glwatch/glwatch.yml:1:1: nothing to watch: \"watch\" has no targets",
+                "/etc/glwatch/glwatch.yml:3:3: sink \"idle\" is not used by any rule",
+                "/etc/glwatch/more.yaml:2:3: sink \"spare\" is not used by any rule",
+            ]
+        )
+        #expect(try system.load("watch: [{project: a/b}]").warnings.isEmpty)
     }
 
     @Test func testMetricsEnabled_withoutListen_usesTheDefaultAddress() throws {

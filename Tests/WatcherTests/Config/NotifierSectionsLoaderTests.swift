@@ -104,6 +104,34 @@ import Testing
         )
     }
 
+    @Test func testReferencesAndMergeKeys_workInRulesFilesToo() throws {
+        var system = self.system
+        system.files["/etc/glwatch/env.yaml"] = """
+            x-chat: &chat {notify: [chat]}
+            y: 1
+            sinks:
+              chat: {type: slack, url: "${SLACK_URL}"}
+            rules:
+              - {<<: *chat, name: "${RULE:-from-env}"}
+              - {name: "${MISSING}", notify: [chat]}
+            """
+        #expect(
+            system.problems("rules: [env.yaml]")
+                == [
+                    "/etc/glwatch/env.yaml:2:1: unknown key \"y\" in the rules file",
+                    "/etc/glwatch/env.yaml:7:13: environment variable \"MISSING\" is not set (or give a default: "
+                        + "${MISSING:-default})",
+                ]
+        )
+        system.files["/etc/glwatch/env.yaml"] = """
+            sinks:
+              chat: {type: slack, url: "${SLACK_URL}"}
+            rules:
+              - {name: "${RULE:-from-env}", notify: [chat]}
+            """
+        #expect(try system.load("rules: [env.yaml]").notifier.rules.rules.map(\.name) == ["from-env"])
+    }
+
     @Test func testSinksWithoutRules_loadWithNoRules() throws {
         let config = try system.load("sinks: {log: {type: stdout}}\n")
         #expect(config.notifier.sinks.map(\.name) == ["log"])

@@ -37,9 +37,10 @@ struct BaselineProgressTests {
         #expect(terminal.shown.last == "baseline: 24/25 projects polled")
         #expect(terminal.shown.count == 24)
         #expect(terminal.clears == 1)
-        #expect(lines.all.filter { $0.contains("first poll done") }.count == 25)
+        #expect(lines.all.filter { $0.hasPrefix("debug first poll done") }.count == 25)
         #expect(lines.all[0].contains("project=acme/p1"))
         #expect(lines.all[0].contains("watched=1/25"))
+        #expect(lines.all.filter { $0.hasPrefix("info first cycle done projects=25") }.count == 1)
     }
 
     @Test func testSmallBaseline_orNoTerminal_showsNoProgressLine() {

@@ -29,7 +29,9 @@ struct DeliveryDrainTests {
         await gate.started()
 
         // When the drain starts, and the send then finishes and its worker asks the queue again
-        let drained = Task { await drain.drain(within: .seconds(3600), scheduler: ConcurrentDispatchQueueScheduler(qos: .default)) }
+        let drained = Task {
+            await drain.drain(within: .seconds(3600), scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
+        }
         gate.release()
         _ = await send.value
         while !drain.isDraining { await Task.yield() }  // the drain has closed the queue
@@ -50,11 +52,53 @@ struct DeliveryDrainTests {
         let send = Task { await sink.send(SinkMessage(id: "m", sink: "chat", destination: .output, body: Data())) }
         await gate.started()
 
-        let finished = await drain.drain(within: .milliseconds(1), scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
+        let finished = await drain.drain(
+            within: .milliseconds(1),
+            scheduler: ConcurrentDispatchQueueScheduler(qos: .default)
+        )
 
         #expect(!finished)
         gate.release()
         _ = await send.value
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testAbandon_whileDraining_returnsAtOnceAsNotFinished() async throws {
+        let drain = DeliveryDrain()
+        let gate = GateSink()
+        let sink = drain.sink(gate)
+        let send = Task { await sink.send(SinkMessage(id: "m", sink: "chat", destination: .output, body: Data())) }
+        await gate.started()
+        let drained = Task {
+            await drain.drain(within: .seconds(3600), scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
+        }
+        while !drain.isDraining { await Task.yield() }
+
+        drain.abandon()
+
+        #expect(await drained.value == false)
+        gate.release()
+        _ = await send.value
+    }
+
+    @Test func testRecord_cancelledAfterTheDrain_handsTheDeliveryBackUnrecorded() async throws {
+        let base = RecordingQueue()
+        let drain = DeliveryDrain()
+        let queue = drain.queue(base)
+        _ = await drain.drain(within: .seconds(3600), scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
+        let attempt = DeliveryAttempt(
+            at: Date(timeIntervalSince1970: 0),
+            outcome: .retry(at: Date(timeIntervalSince1970: 1))
+        )
+
+        let cancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await queue.record(attempt, forDelivery: 7)
+        }
+        try await cancelled.value
+        try await queue.record(attempt, forDelivery: 8)  // not cancelled: an answer that came in is recorded
+
+        #expect(base.calls == ["record 8"])
     }
 
     @Test func testDrain_nothingInFlight_completesAtOnce() async {

@@ -28,17 +28,21 @@ struct StateOptions: ParsableArguments {
     }
 
     /// The state path and the config, when there is one (`--state` still wins over the config's path).
+    ///
+    /// With `--state` and no config named (`--config`, `$GLWATCH_CONFIG`), no config is read: a config in a
+    /// default place that does not load (a variable unset in this shell) cannot get in the way.
     func resolve(in context: CommandContext) throws -> (path: String, config: GLWatchConfig?) {
-        let config = try loadConfigIfAny(in: context)
-        let path = state ?? config?.state.path ?? StateConfig.defaultPath(variable: context.environment.variable(named:))
+        let config = state != nil && !configNamed(in: context) ? nil : try loadConfigIfAny(in: context)
+        let path =
+            state ?? config?.state.path ?? StateConfig.defaultPath(variable: context.environment.variable(named:))
         return (path, config)
     }
 
     /// The config named by `--config` or `$GLWATCH_CONFIG`, or found in a default place; `nil` when there is none.
     func loadConfigIfAny(in context: CommandContext) throws -> GLWatchConfig? {
         let system = context.environment
-        let named = configOptions.config != nil || !(system.variable(named: "GLWATCH_CONFIG") ?? "").isEmpty
-        if !named, !ConfigOptions.defaultLocations(variable: system.variable(named:)).contains(where: system.fileExists)
+        if !configNamed(in: context),
+            !ConfigOptions.defaultLocations(variable: system.variable(named:)).contains(where: system.fileExists)
         {
             return nil
         }
@@ -49,5 +53,10 @@ struct StateOptions: ParsableArguments {
         } catch {
             throw CLIError("\(error)")
         }
+    }
+
+    /// Whether a config is named explicitly, by `--config` or `$GLWATCH_CONFIG`.
+    func configNamed(in context: CommandContext) -> Bool {
+        configOptions.config != nil || !(context.environment.variable(named: "GLWATCH_CONFIG") ?? "").isEmpty
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import Notifier
 import Logging
+import Notifier
 
 /// The options of the commands that watch (`run`, `once`): the config, logging, and a state override.
 struct WatcherOptions: ParsableArguments {
@@ -21,14 +21,20 @@ struct WatcherOptions: ParsableArguments {
     ///   looked for.
     func loadConfig(in system: any ConfigSystem) throws -> GLWatchConfig {
         do {
-            var config = try configOptions.load(in: system)
-            if let state { config.state.path = state }
-            return config
+            return try reloadConfig(in: system)
         } catch let error as ConfigError {
             throw CLIError("the config has errors:\n\(error.description)")
         } catch {
             throw CLIError("\(error)")
         }
+    }
+
+    /// Loads the config (with `--state` applied) for a reload, with the loader's own errors: `ConfigError`
+    /// (logged one diagnostic per line) or `ConfigFileNotFound`.
+    func reloadConfig(in system: any ConfigSystem) throws -> GLWatchConfig {
+        var config = try configOptions.load(in: system)
+        if let state { config.state.path = state }
+        return config
     }
 
     /// Sets up the process's logging from the config and the flags (once per process).

@@ -1,0 +1,89 @@
+import Foundation
+import Logging
+import RxCore
+import Synchronization
+
+/// The operator's view of a running watcher, put together: Prometheus metrics (`WatcherMetrics` on its own
+/// registry), health and readiness (`HealthMonitor`), the store's queue gauges (`StoreMetricsSampler`), served by
+/// `OperationsServer` on `/metrics`, `/healthz` and `/readyz` when the config's `metrics:` enables it.
+final class WatcherOperations: Sendable {
+    /// Where everything records.
+    let metrics: WatcherMetrics
+    /// Health and readiness.
+    let health: HealthMonitor
+    /// How often the store's counts are sampled.
+    static let sampleInterval: TimeInterval = 15
+
+    private let prometheus: PrometheusMetrics
+    private let listen: MetricsConfig
+    private let running = Mutex<(server: OperationsServer, following: DisposableBox)?>(nil)
+
+    /// Carries disposables (not `Sendable`) under the mutex; they are only disposed, once, and are thread-safe.
+    private struct DisposableBox: @unchecked Sendable {
+        let disposable: any Disposable
+    }
+
+    /// Creates the metrics and the health monitor for `config`; nothing is served until `start`.
+    init(config: GLWatchConfig, scheduler: any SchedulerType) {
+        prometheus = PrometheusMetrics()
+        metrics = WatcherMetrics(factory: prometheus.factory)
+        health = HealthMonitor(
+            unhealthyAfter: HealthMonitor.defaultUnhealthyAfter(ceilings: config.watchTargets.map(\.cadence.ceiling)),
+            now: { scheduler.now }
+        )
+        listen = config.metrics
+    }
+
+    /// Follows the engine and samples the store (call before `engine.start()`), then serves the endpoints.
+    ///
+    /// - returns: The port served on.
+    /// - throws: When the address cannot be bound.
+    @discardableResult
+    func start(
+        engine: WatchEngine,
+        queries: any StateQueries,
+        scheduler: any SchedulerType,
+        logger: Logger
+    ) async throws -> Int {
+        health.storeOpened()
+        let following = CompositeDisposable()
+        _ = following.insert(metrics.follow(engine, health: health))
+        _ = following.insert(
+            StoreMetricsSampler(queries: queries, metrics: metrics, scheduler: scheduler, logger: logger)
+                .start(every: Self.sampleInterval)
+        )
+        let server = OperationsServer(
+            configuration: OperationsServer.Configuration(host: listen.host, port: listen.port),
+            metrics: prometheus.registry,
+            health: health,
+            logger: logger
+        )
+        let port: Int
+        do {
+            port = try await server.start()
+        } catch {
+            following.dispose()
+            throw error
+        }
+        running.withLock { $0 = (server, DisposableBox(disposable: following)) }
+        logger.notice(
+            "serving /metrics, /healthz and /readyz",
+            metadata: ["listen": "\(listen.host.contains(":") ? "[\(listen.host)]" : listen.host):\(port)"]
+        )
+        return port
+    }
+
+    /// Stops serving and following.
+    func stop() async {
+        guard
+            let (server, following) = running.withLock({ state in
+                defer { state = nil }
+                return state
+            })
+        else {
+            return
+        }
+        following.disposable.dispose()
+        await server.stop()
+    }
+}
