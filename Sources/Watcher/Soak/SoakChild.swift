@@ -46,7 +46,8 @@ final class SoakChild {
         return await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 process.waitUntilExit()
-                continuation.resume(returning: (process.terminationReason == .uncaughtSignal, process.terminationStatus))
+                let signaled = process.terminationReason == .uncaughtSignal
+                continuation.resume(returning: (signaled, process.terminationStatus))
             }
         }
     }

@@ -69,7 +69,9 @@ final class SoakReceiver: Sendable {
             logger: logger
         )
         let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [], logger: logger)
+            configuration: ServiceGroupConfiguration(
+                services: [application], gracefulShutdownSignals: [], logger: logger
+            )
         )
         let task = Task {
             do {

@@ -15,7 +15,8 @@ struct SoakVerdict: Sendable {
 
     /// Compares; `badSignatures` in the ledger count as unexpected.
     init(truth: SoakTruth, ledger: SoakLedger) {
-        for (sha, branch) in truth.commits.sorted(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }) {
+        let commits = truth.commits.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+        for (sha, branch) in commits {
             switch ledger.commits[sha] ?? 0 {
             case 0: lost.append("commit \(sha.prefix(12)) pushed to \(branch)")
             case 1: break
@@ -23,7 +24,8 @@ struct SoakVerdict: Sendable {
             }
         }
         for sha in Set(ledger.commits.keys).subtracting(truth.commits.keys).sorted() {
-            unexpected.append("commit \(sha.prefix(12)) announced on \(ledger.commitBranches[sha]!), never pushed by the soak")
+            let branch = ledger.commitBranches[sha].map(String.init(describing:)) ?? "?"
+            unexpected.append("commit \(sha.prefix(12)) announced on \(branch), never pushed by the soak")
         }
         compare("branch.created", expected: Dictionary(uniqueKeysWithValues: truth.createdBranches.map { ($0, 1) }),
                 got: ledger.createdBranches)

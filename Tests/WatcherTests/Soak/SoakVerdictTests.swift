@@ -118,7 +118,9 @@ struct SoakVerdictTests {
         truth.newContributors = [SoakContributor(project: "soak/p1", email: "ann@soak.example")]
         var ledger = SoakLedger()
         ledger.ingest([
-            try Self.delivery(.branchCreated(project: Self.project, branch: "feature/1", head: Self.shas[0], at: Self.at)),
+            try Self.delivery(
+                .branchCreated(project: Self.project, branch: "feature/1", head: Self.shas[0], at: Self.at)
+            ),
             try Self.delivery(
                 .branchForcePushed(
                     project: Self.project, branch: "main", oldHead: Self.shas[0], newHead: Self.shas[1],
