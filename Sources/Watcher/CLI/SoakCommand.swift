@@ -54,7 +54,9 @@ struct SoakCommand: AsyncParsableCommand {
             + (projects.map { ["--projects \($0)"] } ?? [])).joined(separator: " ")
         print("soak: seed \(seed) — \(options.projects) projects, up to \(options.duration) of changes; "
             + "replay: \(replay)")
-        let executable = URL(fileURLWithPath: self.executable ?? CommandLine.arguments[0]).standardizedFileURL
+        // This very executable, wherever it was started from (`argv[0]` may be a bare name found on PATH).
+        let executable = self.executable.map { URL(fileURLWithPath: $0) } ?? Bundle.main.executableURL
+            ?? URL(fileURLWithPath: CommandLine.arguments[0])
         let run = try SoakRun(options: options, executable: executable, clock: ContinuousClock()) { print($0) }
         let report = try await run.run()
         print(report.rendered(replay: replay))

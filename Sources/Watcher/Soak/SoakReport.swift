@@ -63,7 +63,7 @@ struct SoakReport: Sendable {
         lines.append("poll cycles:   \(pollCycles) project polls (\(failedPolls) failed under injected faults)")
         lines.append(
             "faults:        10% 5xx, 5% dropped connections, 5% slow (0.2–1.5 s), \(throttleBursts) bursts of 429; "
-                + "receiver down " + outageList.joined(separator: ", ")
+                + "receiver down " + (outageList.isEmpty ? "never" : outageList.joined(separator: ", "))
         )
         lines.append("peak memory:   \(peakResidentBytes / 1024 / 1024) MiB (largest VmHWM of the glwatch children)")
         lines.append(

@@ -132,7 +132,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
                 lastProgress = now
                 say(
                     "soak: \(begin.duration(to: now).components.seconds) s — "
-                        + "\(world.counts.values.reduce(0, +)) changes, "
+                        + "\(world.changeCount) changes, "
                         + "\(report.kills) kills, \(ledger.delivered) events delivered"
                 )
             }

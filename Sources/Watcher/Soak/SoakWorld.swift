@@ -29,6 +29,9 @@ final class SoakWorld {
     /// How many changes of each kind were made.
     private(set) var counts: [String: Int] = [:]
 
+    /// How many changes were made (pushes, forced pushes, branches created).
+    var changeCount: Int { ["pushes", "force-pushes", "branches"].reduce(0) { $0 + counts[$1, default: 0] } }
+
     /// The most branches a project gets (the script stops creating them there).
     let maxBranches = 6
 
