@@ -60,6 +60,8 @@ struct RunEndToEndTests {
                   machines:
                     type: stdout
                     format: json
+                  spare:
+                    type: stdout
                 rules:
                   - name: json-only
                     notify: [machines]
@@ -67,6 +69,9 @@ struct RunEndToEndTests {
         )
         run.send(SIGHUP)
         try await run.waitForLine(containing: "config reloaded", in: .stderr)
+        // The new config's warnings are logged with their positions, as `glwatch check` prints them
+        let warning = try await run.waitForLine(containing: #"sink "spare" is not used by any rule"#, in: .stderr)
+        #expect(warning.contains("\(world.configPath):"))
         world.project.commit("After the reload", on: "main", by: WatchWorld.ada)
 
         // Then the next event is printed by the new rule
@@ -84,7 +89,7 @@ struct RunEndToEndTests {
         )
         run.send(SIGHUP)
         try await run.waitForLine(containing: "config reload rejected", in: .stderr)
-        let diagnostic = try await run.waitForLine(containing: "glwatch.yml:", in: .stderr)
+        let diagnostic = try await run.waitForLine(containing: #"undefined sink "nowhere""#, in: .stderr)
         // One error line per diagnostic, with its position
         #expect(diagnostic.contains(" error glwatch: "))
         #expect(diagnostic.contains("\(world.configPath):"))
@@ -148,9 +153,8 @@ struct RunEndToEndTests {
         let hook = FakeRequestMatcher.path("/hook", method: "POST")
         world.fake.inject(FakeFault(.hang, on: hook))
         world.project.commit("Deliver me", on: "main", by: WatchWorld.ada)
-        while world.fake.requestCount(matching: hook) == 0 {
-            await world.fake.waitForRequests(world.fake.requests.count + 1)
-        }
+        await world.fake.waitUntilHung()
+        #expect(world.fake.requestCount(matching: hook) == 1)
         return (world, run)
     }
 

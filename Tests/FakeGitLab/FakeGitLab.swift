@@ -96,6 +96,10 @@ public final class FakeGitLab: Sendable {
     /// Answers every request hung by a `.hang` fault.
     public func releaseHungRequests() { control.releaseHung() }
 
+    /// Waits until at least `count` requests are held by `.hang` faults at once. A request is logged before its
+    /// fault takes hold, so wait with this, not on the request log, before `releaseHungRequests()`.
+    public func waitUntilHung(_ count: Int = 1) async { await control.waitUntilHung(count) }
+
     /// Every request received since the start or the last `resetRequestLog()`, in arrival order.
     public var requests: [FakeRecordedRequest] { control.log }
 

@@ -34,6 +34,11 @@ final class OperationsServer: Sendable {
             self.host = host
             self.port = port
         }
+
+        /// The address the config's `metrics:` section names.
+        init(_ config: MetricsConfig) {
+            self.init(host: config.host, port: config.port)
+        }
     }
 
     /// The `Content-Type` of `/metrics`: Prometheus' text format.

@@ -35,7 +35,7 @@ final class StoreMetricsSampler: Sendable {
     }
 
     /// Samples now and then every `interval` until the result is disposed.
-    func start(every interval: TimeInterval) -> any Disposable {
+    func start(every interval: TimeInterval = 15) -> any Disposable {
         Observable<Int>.timer(.seconds(0), period: .timeInterval(interval), scheduler: scheduler)
             .subscribe(onNext: { [self] _ in
                 let claimed = inFlight.withLock { busy in

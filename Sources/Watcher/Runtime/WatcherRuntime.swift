@@ -176,6 +176,13 @@ final class WatcherRuntime: Sendable {
                 "rules": "\(config.notifier.rules.rules.count)",
             ]
         )
+        logWarnings(of: config)
+    }
+
+    /// Logs the config's warnings (an unused sink, an empty watch list), one line each with its position, as
+    /// `glwatch check` prints them: they do not stop the watcher, but nobody should have to run `check` to see them.
+    private func logWarnings(of config: GLWatchConfig) {
+        for warning in config.warnings { logger.warning("\(warning.description)") }
     }
 
     // MARK: Reloading
@@ -222,6 +229,7 @@ final class WatcherRuntime: Sendable {
                 "rules": "\(new.notifier.rules.rules.count)",
             ]
         )
+        logWarnings(of: new)
     }
 
     private static func instanceSignature(_ config: GLWatchConfig) -> [String] {
@@ -250,9 +258,10 @@ final class WatcherRuntime: Sendable {
     }
 
     /// Stops waiting for deliveries in flight during shutdown (a second SIGTERM/SIGINT): they are handed back to
-    /// the queue at once.
+    /// the queue at once. Called only after a first stop signal, it also takes effect when the drain has not
+    /// begun yet (the polls are still being stopped), so a quick second Ctrl-C is never lost.
     func abandonDeliveriesInFlight() {
-        guard let drain = current.withLock({ $0.drain }), drain.isDraining else { return }
+        guard let drain = current.withLock({ $0.drain }) else { return }
         logger.notice("stopping now: deliveries in flight are handed back and sent at the next start")
         drain.abandon()
     }

@@ -13,7 +13,7 @@ public struct FakeChaos: Sendable {
     public var serverErrors: Double
     /// The share of requests whose connection is closed without an answer.
     public var droppedConnections: Double
-    /// The share of requests answered only after `slowDelay`.
+    /// The share of requests answered only after a delay (`slowDelayMilliseconds`).
     public var slowResponses: Double
     /// How long a slow response waits (real time), picked uniformly in this range of milliseconds.
     public var slowDelayMilliseconds: ClosedRange<Int>

@@ -14,6 +14,8 @@ final class FakeControl: Sendable {
         /// must not hang, or the graceful shutdown would wait for them forever.
         var stopping = false
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Tests waiting until this many requests are hung at once.
+        var hungWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Mutex(State())
@@ -135,12 +137,16 @@ final class FakeControl: Sendable {
         let id = UUID()
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let cancelled = state.withLock { state -> Bool in
-                    if Task.isCancelled || state.stopping { return true }
+                let (cancelled, ready) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+                    if Task.isCancelled || state.stopping { return (true, []) }
                     state.hung.append((id, continuation))
-                    return false
+                    let hungCount = state.hung.count
+                    let ready = state.hungWaiters.filter { $0.count <= hungCount }.map(\.continuation)
+                    state.hungWaiters.removeAll { $0.count <= hungCount }
+                    return (false, ready)
                 }
                 if cancelled { continuation.resume() }
+                for waiter in ready { waiter.resume() }
             }
         } onCancel: {
             let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
@@ -148,6 +154,19 @@ final class FakeControl: Sendable {
                 return state.hung.remove(at: index).continuation
             }
             continuation?.resume()
+        }
+    }
+
+    /// Suspends until at least `count` requests are hung at once (a request is logged before its `.hang` fault
+    /// takes hold, so a test that releases right after seeing it logged could release nothing).
+    func waitUntilHung(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.hung.count >= count { return true }
+                state.hungWaiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
         }
     }
 

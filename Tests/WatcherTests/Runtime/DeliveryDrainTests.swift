@@ -81,6 +81,24 @@ struct DeliveryDrainTests {
         _ = await send.value
     }
 
+    /// The runtime abandons on a second SIGTERM even before its drain has begun (it is still stopping the
+    /// polls); that drain must then not wait either, or a quick second Ctrl-C would be lost.
+    @Test(.timeLimit(.minutes(1)))
+    func testAbandon_beforeTheDrainBegins_drainReturnsAtOnceAsNotFinished() async throws {
+        let drain = DeliveryDrain()
+        let gate = GateSink()
+        let sink = drain.sink(gate)
+        let send = Task { await sink.send(SinkMessage(id: "m", sink: "chat", destination: .output, body: Data())) }
+        await gate.started()
+
+        drain.abandon()
+        let finished = await drain.drain(within: .seconds(3600), scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
+
+        #expect(!finished)
+        gate.release()
+        _ = await send.value
+    }
+
     @Test func testRecord_cancelledAfterTheDrain_handsTheDeliveryBackUnrecorded() async throws {
         let base = RecordingQueue()
         let drain = DeliveryDrain()

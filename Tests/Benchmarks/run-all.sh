@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Runs every glwatch benchmark in a release build and prints the report (see BENCHMARKS.md).
+#
+#   Scripts/benchmarks.sh            # everything (~10 minutes after the build)
+#   Scripts/benchmarks.sh --quick    # fewer repetitions and cycles, for a smoke run
+#
+# Figures depend on the machine: the header records it. The fake GitLab runs in-process on 127.0.0.1, so nothing
+# leaves the machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+quick=false
+[[ "${1:-}" == "--quick" ]] && quick=true
+
+echo "== glwatch benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)," \
+     "$(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "swift: $(swift --version 2>&1 | head -1)"
+echo
+
+for product in glwatch glwatch-bench; do
+    swift build -c release --product "$product" 2>&1 | grep -Ev "^warning: 'swift-distributed-tracing'|CMakeLists.txt$" || true
+done
+bin=.build/release
+
+echo; echo "== RxCore vs OpenCombine (glwatch-bench)"
+if $quick; then "$bin/glwatch-bench" --repetitions 3; else "$bin/glwatch-bench" --repetitions 15; fi
+
+echo; echo "== GitLab client (glwatch bench client)"
+if $quick; then "$bin/glwatch" bench client --runs 1; else "$bin/glwatch" bench client; fi
+
+echo; echo "== State store (glwatch bench store)"
+if $quick; then "$bin/glwatch" bench store --events 10000; else "$bin/glwatch" bench store; fi
+
+echo; echo "== Watch engine (glwatch bench engine)"
+if $quick; then "$bin/glwatch" bench engine --cycles 10; else "$bin/glwatch" bench engine; fi
+
+echo; echo "== Memory (glwatch bench memory)"
+if $quick; then "$bin/glwatch" bench memory --seconds 10; else "$bin/glwatch" bench memory; fi
