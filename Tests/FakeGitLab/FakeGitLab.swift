@@ -78,6 +78,12 @@ public final class FakeGitLab: Sendable {
     /// Injects a fault into matching requests.
     public func inject(_ fault: FakeFault) { control.inject(fault) }
 
+    /// Random faults at set rates for the requests no injected fault hits (a soak); `nil` (the default) for none.
+    public var chaos: FakeChaos? {
+        get { control.chaos }
+        set { control.chaos = newValue }
+    }
+
     /// Removes every injected fault.
     public func clearFaults() { control.clearFaults() }
 

@@ -137,8 +137,8 @@ enum OperationsServerError: Error, Sendable {
     case stopped
 }
 
-/// Hands the bound port (or the failure) from the server task to `start()`.
-private final class PortHandoff: Sendable {
+/// Hands the bound port (or the failure) from a server task to its `start()` (also the soak's webhook receiver).
+final class PortHandoff: Sendable {
     private let state = Mutex<(result: Result<Int, any Error>?, waiter: CheckedContinuation<Int, any Error>?)>(
         (nil, nil)
     )

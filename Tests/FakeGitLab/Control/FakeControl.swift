@@ -6,6 +6,7 @@ final class FakeControl: Sendable {
     private struct State {
         var faults: [FakeFault] = []
         var rateLimit: FakeRateLimit?
+        var chaos: FakeChaos?
         var windows: [String: (start: Date, count: Int)] = [:]
         var log: [FakeRecordedRequest] = []
         var hung: [(id: UUID, continuation: CheckedContinuation<Void, Never>)] = []
@@ -29,11 +30,17 @@ final class FakeControl: Sendable {
         state.withLock { $0.faults.removeAll() }
     }
 
-    /// The first fault that hits this request, using it up.
+    /// Random faults for the requests no injected fault hits; `nil` for none.
+    var chaos: FakeChaos? {
+        get { state.withLock { $0.chaos } }
+        set { state.withLock { $0.chaos = newValue } }
+    }
+
+    /// The first fault that hits this request, using it up; else what chaos draws for it.
     func takeFault(method: String, path: String) -> FakeFault.Kind? {
         state.withLock { state in
             guard let index = state.faults.firstIndex(where: { $0.matcher.matches(method: method, path: path) }) else {
-                return nil
+                return state.chaos?.draw()
             }
             let kind = state.faults[index].kind
             if let remaining = state.faults[index].remaining {
