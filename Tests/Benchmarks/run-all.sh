@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every glwatch benchmark in a release build and prints the report (see BENCHMARKS.md).
 #
-#   Tests/Benchmarks/run-all.sh            # everything (~10 minutes after the build)
+#   Tests/Benchmarks/run-all.sh            # everything (~15 minutes after the build)
 #   Tests/Benchmarks/run-all.sh --quick    # fewer repetitions and cycles, for a smoke run
 #
 # Figures depend on the machine: the header records it. The fake GitLab runs in-process on 127.0.0.1, so nothing
@@ -37,3 +37,6 @@ if $quick; then "$bin/glwatch" bench engine --cycles 10; else "$bin/glwatch" ben
 
 echo; echo "== Memory (glwatch bench memory)"
 if $quick; then "$bin/glwatch" bench memory --seconds 10; else "$bin/glwatch" bench memory; fi
+
+echo; echo "== Fault-and-crash soak (glwatch bench soak)"
+if $quick; then "$bin/glwatch" bench soak --short; else "$bin/glwatch" bench soak --duration 300; fi
