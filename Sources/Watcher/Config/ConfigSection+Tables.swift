@@ -109,6 +109,12 @@ extension ConfigSection {
                 "The most commits fetched for one push."
             ),
             ConfigKey(
+                "large_push_ends",
+                .integer(minimum: 1),
+                default: "100",
+                "A push of more than twice this many commits lists only its first and last this many (with the total)."
+            ),
+            ConfigKey(
                 "unreachable_after",
                 .integer(minimum: 1),
                 default: "3",

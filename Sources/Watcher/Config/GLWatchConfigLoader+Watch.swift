@@ -67,6 +67,7 @@ extension GLWatchConfigLoader {
         }
         options.reportPerBranch = map.bool("report_per_branch") ?? false
         options.maxCommitsPerPush = map.int("max_commits_per_push", minimum: 1) ?? options.maxCommitsPerPush
+        options.keepCommitEnds = map.int("large_push_ends", minimum: 1) ?? options.keepCommitEnds
         options.unreachableAfter = map.int("unreachable_after", minimum: 1) ?? options.unreachableAfter
         options.aliases = sharedAliases.merging(
             map.value("aliases").map { aliases($0, what: map.describe("aliases"), reader) } ?? [:]

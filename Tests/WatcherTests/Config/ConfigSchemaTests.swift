@@ -66,6 +66,7 @@ import Yams
             initial: {notify_last: 1}
             report_per_branch: true
             max_commits_per_push: 10
+            large_push_ends: 5
             unreachable_after: 2
             aliases: {a@x.org: b@x.org}
           - group: g

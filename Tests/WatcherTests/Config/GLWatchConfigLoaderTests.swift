@@ -108,6 +108,7 @@ import Testing
                 initial: {notify_last: 3}
                 report_per_branch: true
                 max_commits_per_push: 200
+                large_push_ends: 20
                 unreachable_after: 5
                 aliases:
                   bob@example.com: [Bob@Home.example, bob@gmail.example]
@@ -148,6 +149,7 @@ import Testing
         options.initialNotifyLast = 3
         options.reportPerBranch = true
         options.maxCommitsPerPush = 200
+        options.keepCommitEnds = 20
         options.unreachableAfter = 5
         options.aliases = [
             "ada@old.example.com": "ada@example.com",
