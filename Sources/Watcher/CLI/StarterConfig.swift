@@ -93,6 +93,7 @@ enum StarterConfig {
         # metrics:                          # Prometheus /metrics, off unless enabled or given an address
         #   enabled: true
         #   listen: 127.0.0.1:9464
+        #   unhealthy_after: 15m            # /healthz fails after this long without a successful poll
         # engine:
         #   max_concurrent_polls_per_host: 4
         #   discovery_interval: 10m         # how often groups are checked for new projects

@@ -170,6 +170,12 @@ extension ConfigSection {
         keys: [
             ConfigKey("enabled", .boolean, default: "false (true when listen is given)", "Serve `/metrics`."),
             ConfigKey("listen", .string, default: "127.0.0.1:9464", "The address `/metrics` is served on."),
+            ConfigKey(
+                "unhealthy_after",
+                .duration,
+                default: "3 × the longest max_interval, at least 5m",
+                "`/healthz` fails when no target has polled successfully for this long."
+            ),
         ]
     )
 

@@ -43,6 +43,7 @@ extension GLWatchConfigLoader {
             }
         }
         if let enabled = map.bool("enabled") { metrics.enabled = enabled }
+        metrics.unhealthyAfter = map.duration("unhealthy_after", minimum: 1)
         return metrics
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `metrics:`: the Prometheus `/metrics` endpoint (off unless asked for).
 struct MetricsConfig: Sendable, Equatable {
     /// Whether `/metrics` is served.
@@ -6,6 +8,9 @@ struct MetricsConfig: Sendable, Equatable {
     var host = "127.0.0.1"
     /// The port to listen on.
     var port = 9464
+    /// How long without a successful poll makes `/healthz` fail; `nil` derives it from the targets' cadences
+    /// (`HealthMonitor.defaultUnhealthyAfter`).
+    var unhealthyAfter: TimeInterval?
 
     /// `host:port`, with IPv6 addresses in brackets.
     var listen: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }

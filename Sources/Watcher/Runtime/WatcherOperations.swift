@@ -28,7 +28,8 @@ final class WatcherOperations: Sendable {
         prometheus = PrometheusMetrics()
         metrics = WatcherMetrics(factory: prometheus.factory)
         health = HealthMonitor(
-            unhealthyAfter: HealthMonitor.defaultUnhealthyAfter(ceilings: config.watchTargets.map(\.cadence.ceiling)),
+            unhealthyAfter: config.metrics.unhealthyAfter
+                ?? HealthMonitor.defaultUnhealthyAfter(ceilings: config.watchTargets.map(\.cadence.ceiling)),
             now: { scheduler.now }
         )
         listen = config.metrics

@@ -120,7 +120,7 @@ import Testing
               - membership: true
                 instance: work
             log: {format: json, level: debug}
-            metrics: {listen: "[::1]:9100"}
+            metrics: {listen: "[::1]:9100", unhealthy_after: 20m}
             engine:
               max_concurrent_polls_per_host: 2
               discovery_interval: 1h
@@ -184,7 +184,7 @@ import Testing
             ]
         )
         #expect(config.log == LogConfig(format: .json, level: .debug))
-        #expect(config.metrics == MetricsConfig(enabled: true, host: "::1", port: 9100))
+        #expect(config.metrics == MetricsConfig(enabled: true, host: "::1", port: 9100, unhealthyAfter: 1200))
         #expect(config.metrics.listen == "[::1]:9100")
         #expect(
             config.engine
