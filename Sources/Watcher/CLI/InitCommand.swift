@@ -16,7 +16,7 @@ struct InitCommand: ParsableCommand {
             Examples:
               glwatch init                      # writes ./glwatch.yml
               glwatch init --project acme/api --project acme/web --token-env GITLAB_TOKEN
-              glwatch init --url https://gitlab.example.com --token-env GITLAB_TOKEN --project 42
+              glwatch init --url https://gitlab.example.com --project 42 --token-env TOKEN
               glwatch init ~/.config/glwatch/config.yml
               glwatch init --force glwatch.yml  # overwrite
             """
