@@ -32,7 +32,7 @@ struct WatchEngineCrashTests {
         let executable = try GLWatchExecutable.locate()
         let path = directory.file("state.sqlite")
         let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SplitMix64(state: seed)
+        var random = FakeSplitMix64(seed: seed)
         let fake = FakeGitLab()
         let projects = (1...3).map { fake.addProject("crash/p\($0)") }
         for project in projects { project.commits(1, by: [authors[0]]) }

@@ -1,3 +1,4 @@
+import FakeGitLab
 import Foundation
 import GRDB
 import Testing
@@ -24,7 +25,7 @@ struct SQLiteStateStoreCrashTests {
         let executable = try GLWatchExecutable.locate()
         let path = directory.file("state.db")
         let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SplitMix64(state: seed)
+        var random = FakeSplitMix64(seed: seed)
         var lastAcknowledged = 0
         var kills = 0
 
