@@ -75,12 +75,3 @@ extension ObservableType {
         )
     }
 }
-
-/// Global hooks, as in RxSwift.
-public enum Hooks {
-    /// Error handler called when a subscription made with `subscribe(onNext:...)` terminates with an error and
-    /// gave no `onError` handler. The default prints the error; tests may replace it.
-    nonisolated(unsafe) public static var defaultErrorHandler: (Swift.Error) -> Void = { error in
-        print("Unhandled error happened: \(error)")
-    }
-}

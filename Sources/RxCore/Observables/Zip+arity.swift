@@ -1,6 +1,7 @@
-// Arities 2…8 of `zip`, each with and without a result selector, as in RxSwift's generated file. The file is
-// longer than our usual limit on purpose: the arities are one uniform pattern, easier to keep consistent side by
-// side (the sink that does the work is in Internal/). Keep them uniform when editing.
+// Generated — do not edit. Template: Tests/Tools/Arity/Zip+arity.swift.tt
+// Regenerate: `python3 Tests/Tools/generate-arity.py` (CI fails when this file differs from the template's output).
+// Arities 2…8 of `zip`, each with and without a result selector, as in RxSwift's generated file (the sink that
+// does the work is ZipSink in Internal/).
 
 // MARK: 2
 
@@ -21,12 +22,32 @@ extension ObservableType {
     ///   the sources.
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
-    public static func zip<O1: ObservableType, O2: ObservableType>(
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+        resultSelector:
+            @escaping (O1.Element, O2.Element)
+            throws -> Element
     ) -> Observable<Element> {
-        zipArity(source1, source2, resultSelector: resultSelector)
+        let observable1 = source1.asObservable()
+        let observable2 = source2.asObservable()
+        return ZipProducer(arity: 2) { sink in
+            var values1 = Queue<O1.Element>()
+            var values2 = Queue<O2.Element>()
+            sink.setResultSelector {
+                try resultSelector(
+                    values1.dequeue()!,
+                    values2.dequeue()!
+                )
+            }
+            return [
+                sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
+                sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
+            ]
+        }
     }
 }
 
@@ -39,29 +60,17 @@ extension ObservableType where Element == Any {
     /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
-    public static func zip<O1: ObservableType, O2: ObservableType>(
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
-        zipArity(source1, source2) { ($0, $1) }
-    }
-}
-
-private func zipArity<O1: ObservableType, O2: ObservableType, Result>(
-    _ source1: O1,
-    _ source2: O2,
-    resultSelector: @escaping (O1.Element, O2.Element) throws -> Result
-) -> Observable<Result> {
-    let observable1 = source1.asObservable()
-    let observable2 = source2.asObservable()
-    return ZipProducer(arity: 2) { sink in
-        var values1 = Queue<O1.Element>()
-        var values2 = Queue<O2.Element>()
-        sink.setResultSelector { try resultSelector(values1.dequeue()!, values2.dequeue()!) }
-        return [
-            sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
-            sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
-        ]
+        Observable<(O1.Element, O2.Element)>.zip(
+            source1,
+            source2
+        ) { ($0, $1) }
     }
 }
 
@@ -84,13 +93,38 @@ extension ObservableType {
     ///   the sources.
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element)
+            throws -> Element
     ) -> Observable<Element> {
-        zipArity(source1, source2, source3, resultSelector: resultSelector)
+        let observable1 = source1.asObservable()
+        let observable2 = source2.asObservable()
+        let observable3 = source3.asObservable()
+        return ZipProducer(arity: 3) { sink in
+            var values1 = Queue<O1.Element>()
+            var values2 = Queue<O2.Element>()
+            var values3 = Queue<O3.Element>()
+            sink.setResultSelector {
+                try resultSelector(
+                    values1.dequeue()!,
+                    values2.dequeue()!,
+                    values3.dequeue()!
+                )
+            }
+            return [
+                sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
+                sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
+                sink.subscribe(observable3, index: 2) { values3.enqueue($0) },
+            ]
+        }
     }
 }
 
@@ -103,34 +137,20 @@ extension ObservableType where Element == Any {
     /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        zipArity(source1, source2, source3) { ($0, $1, $2) }
-    }
-}
-
-private func zipArity<O1: ObservableType, O2: ObservableType, O3: ObservableType, Result>(
-    _ source1: O1,
-    _ source2: O2,
-    _ source3: O3,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Result
-) -> Observable<Result> {
-    let observable1 = source1.asObservable()
-    let observable2 = source2.asObservable()
-    let observable3 = source3.asObservable()
-    return ZipProducer(arity: 3) { sink in
-        var values1 = Queue<O1.Element>()
-        var values2 = Queue<O2.Element>()
-        var values3 = Queue<O3.Element>()
-        sink.setResultSelector { try resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!) }
-        return [
-            sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
-            sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
-            sink.subscribe(observable3, index: 2) { values3.enqueue($0) },
-        ]
+        Observable<(O1.Element, O2.Element, O3.Element)>.zip(
+            source1,
+            source2,
+            source3
+        ) { ($0, $1, $2) }
     }
 }
 
@@ -153,14 +173,44 @@ extension ObservableType {
     ///   the sources.
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
         _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element)
+            throws -> Element
     ) -> Observable<Element> {
-        zipArity(source1, source2, source3, source4, resultSelector: resultSelector)
+        let observable1 = source1.asObservable()
+        let observable2 = source2.asObservable()
+        let observable3 = source3.asObservable()
+        let observable4 = source4.asObservable()
+        return ZipProducer(arity: 4) { sink in
+            var values1 = Queue<O1.Element>()
+            var values2 = Queue<O2.Element>()
+            var values3 = Queue<O3.Element>()
+            var values4 = Queue<O4.Element>()
+            sink.setResultSelector {
+                try resultSelector(
+                    values1.dequeue()!,
+                    values2.dequeue()!,
+                    values3.dequeue()!,
+                    values4.dequeue()!
+                )
+            }
+            return [
+                sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
+                sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
+                sink.subscribe(observable3, index: 2) { values3.enqueue($0) },
+                sink.subscribe(observable4, index: 3) { values4.enqueue($0) },
+            ]
+        }
     }
 }
 
@@ -173,41 +223,23 @@ extension ObservableType where Element == Any {
     /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
         _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        zipArity(source1, source2, source3, source4) { ($0, $1, $2, $3) }
-    }
-}
-
-private func zipArity<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, Result>(
-    _ source1: O1,
-    _ source2: O2,
-    _ source3: O3,
-    _ source4: O4,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Result
-) -> Observable<Result> {
-    let observable1 = source1.asObservable()
-    let observable2 = source2.asObservable()
-    let observable3 = source3.asObservable()
-    let observable4 = source4.asObservable()
-    return ZipProducer(arity: 4) { sink in
-        var values1 = Queue<O1.Element>()
-        var values2 = Queue<O2.Element>()
-        var values3 = Queue<O3.Element>()
-        var values4 = Queue<O4.Element>()
-        sink.setResultSelector {
-            try resultSelector(values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!)
-        }
-        return [
-            sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
-            sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
-            sink.subscribe(observable3, index: 2) { values3.enqueue($0) },
-            sink.subscribe(observable4, index: 3) { values4.enqueue($0) },
-        ]
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.zip(
+            source1,
+            source2,
+            source3,
+            source4
+        ) { ($0, $1, $2, $3) }
     }
 }
 
@@ -242,9 +274,38 @@ extension ObservableType {
         _ source3: O3,
         _ source4: O4,
         _ source5: O5,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)
+            throws -> Element
     ) -> Observable<Element> {
-        zipArity(source1, source2, source3, source4, source5, resultSelector: resultSelector)
+        let observable1 = source1.asObservable()
+        let observable2 = source2.asObservable()
+        let observable3 = source3.asObservable()
+        let observable4 = source4.asObservable()
+        let observable5 = source5.asObservable()
+        return ZipProducer(arity: 5) { sink in
+            var values1 = Queue<O1.Element>()
+            var values2 = Queue<O2.Element>()
+            var values3 = Queue<O3.Element>()
+            var values4 = Queue<O4.Element>()
+            var values5 = Queue<O5.Element>()
+            sink.setResultSelector {
+                try resultSelector(
+                    values1.dequeue()!,
+                    values2.dequeue()!,
+                    values3.dequeue()!,
+                    values4.dequeue()!,
+                    values5.dequeue()!
+                )
+            }
+            return [
+                sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
+                sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
+                sink.subscribe(observable3, index: 2) { values3.enqueue($0) },
+                sink.subscribe(observable4, index: 3) { values4.enqueue($0) },
+                sink.subscribe(observable5, index: 4) { values5.enqueue($0) },
+            ]
+        }
     }
 }
 
@@ -270,52 +331,13 @@ extension ObservableType where Element == Any {
         _ source4: O4,
         _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        zipArity(source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }
-    }
-}
-
-private func zipArity<
-    O1: ObservableType,
-    O2: ObservableType,
-    O3: ObservableType,
-    O4: ObservableType,
-    O5: ObservableType,
-    Result
->(
-    _ source1: O1,
-    _ source2: O2,
-    _ source3: O3,
-    _ source4: O4,
-    _ source5: O5,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Result
-) -> Observable<Result> {
-    let observable1 = source1.asObservable()
-    let observable2 = source2.asObservable()
-    let observable3 = source3.asObservable()
-    let observable4 = source4.asObservable()
-    let observable5 = source5.asObservable()
-    return ZipProducer(arity: 5) { sink in
-        var values1 = Queue<O1.Element>()
-        var values2 = Queue<O2.Element>()
-        var values3 = Queue<O3.Element>()
-        var values4 = Queue<O4.Element>()
-        var values5 = Queue<O5.Element>()
-        sink.setResultSelector {
-            try resultSelector(
-                values1.dequeue()!,
-                values2.dequeue()!,
-                values3.dequeue()!,
-                values4.dequeue()!,
-                values5.dequeue()!
-            )
-        }
-        return [
-            sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
-            sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
-            sink.subscribe(observable3, index: 2) { values3.enqueue($0) },
-            sink.subscribe(observable4, index: 3) { values4.enqueue($0) },
-            sink.subscribe(observable5, index: 4) { values5.enqueue($0) },
-        ]
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.zip(
+            source1,
+            source2,
+            source3,
+            source4,
+            source5
+        ) { ($0, $1, $2, $3, $4) }
     }
 }
 
@@ -353,9 +375,41 @@ extension ObservableType {
         _ source5: O5,
         _ source6: O6,
         resultSelector:
-            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)
+            throws -> Element
     ) -> Observable<Element> {
-        zipArity(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector)
+        let observable1 = source1.asObservable()
+        let observable2 = source2.asObservable()
+        let observable3 = source3.asObservable()
+        let observable4 = source4.asObservable()
+        let observable5 = source5.asObservable()
+        let observable6 = source6.asObservable()
+        return ZipProducer(arity: 6) { sink in
+            var values1 = Queue<O1.Element>()
+            var values2 = Queue<O2.Element>()
+            var values3 = Queue<O3.Element>()
+            var values4 = Queue<O4.Element>()
+            var values5 = Queue<O5.Element>()
+            var values6 = Queue<O6.Element>()
+            sink.setResultSelector {
+                try resultSelector(
+                    values1.dequeue()!,
+                    values2.dequeue()!,
+                    values3.dequeue()!,
+                    values4.dequeue()!,
+                    values5.dequeue()!,
+                    values6.dequeue()!
+                )
+            }
+            return [
+                sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
+                sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
+                sink.subscribe(observable3, index: 2) { values3.enqueue($0) },
+                sink.subscribe(observable4, index: 3) { values4.enqueue($0) },
+                sink.subscribe(observable5, index: 4) { values5.enqueue($0) },
+                sink.subscribe(observable6, index: 5) { values6.enqueue($0) },
+            ]
+        }
     }
 }
 
@@ -383,58 +437,14 @@ extension ObservableType where Element == Any {
         _ source5: O5,
         _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        zipArity(source1, source2, source3, source4, source5, source6) { ($0, $1, $2, $3, $4, $5) }
-    }
-}
-
-private func zipArity<
-    O1: ObservableType,
-    O2: ObservableType,
-    O3: ObservableType,
-    O4: ObservableType,
-    O5: ObservableType,
-    O6: ObservableType,
-    Result
->(
-    _ source1: O1,
-    _ source2: O2,
-    _ source3: O3,
-    _ source4: O4,
-    _ source5: O5,
-    _ source6: O6,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Result
-) -> Observable<Result> {
-    let observable1 = source1.asObservable()
-    let observable2 = source2.asObservable()
-    let observable3 = source3.asObservable()
-    let observable4 = source4.asObservable()
-    let observable5 = source5.asObservable()
-    let observable6 = source6.asObservable()
-    return ZipProducer(arity: 6) { sink in
-        var values1 = Queue<O1.Element>()
-        var values2 = Queue<O2.Element>()
-        var values3 = Queue<O3.Element>()
-        var values4 = Queue<O4.Element>()
-        var values5 = Queue<O5.Element>()
-        var values6 = Queue<O6.Element>()
-        sink.setResultSelector {
-            try resultSelector(
-                values1.dequeue()!,
-                values2.dequeue()!,
-                values3.dequeue()!,
-                values4.dequeue()!,
-                values5.dequeue()!,
-                values6.dequeue()!
-            )
-        }
-        return [
-            sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
-            sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
-            sink.subscribe(observable3, index: 2) { values3.enqueue($0) },
-            sink.subscribe(observable4, index: 3) { values4.enqueue($0) },
-            sink.subscribe(observable5, index: 4) { values5.enqueue($0) },
-            sink.subscribe(observable6, index: 5) { values6.enqueue($0) },
-        ]
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.zip(
+            source1,
+            source2,
+            source3,
+            source4,
+            source5,
+            source6
+        ) { ($0, $1, $2, $3, $4, $5) }
     }
 }
 
@@ -474,10 +484,45 @@ extension ObservableType {
         _ source6: O6,
         _ source7: O7,
         resultSelector:
-            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
-            Element
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
+            throws -> Element
     ) -> Observable<Element> {
-        zipArity(source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
+        let observable1 = source1.asObservable()
+        let observable2 = source2.asObservable()
+        let observable3 = source3.asObservable()
+        let observable4 = source4.asObservable()
+        let observable5 = source5.asObservable()
+        let observable6 = source6.asObservable()
+        let observable7 = source7.asObservable()
+        return ZipProducer(arity: 7) { sink in
+            var values1 = Queue<O1.Element>()
+            var values2 = Queue<O2.Element>()
+            var values3 = Queue<O3.Element>()
+            var values4 = Queue<O4.Element>()
+            var values5 = Queue<O5.Element>()
+            var values6 = Queue<O6.Element>()
+            var values7 = Queue<O7.Element>()
+            sink.setResultSelector {
+                try resultSelector(
+                    values1.dequeue()!,
+                    values2.dequeue()!,
+                    values3.dequeue()!,
+                    values4.dequeue()!,
+                    values5.dequeue()!,
+                    values6.dequeue()!,
+                    values7.dequeue()!
+                )
+            }
+            return [
+                sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
+                sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
+                sink.subscribe(observable3, index: 2) { values3.enqueue($0) },
+                sink.subscribe(observable4, index: 3) { values4.enqueue($0) },
+                sink.subscribe(observable5, index: 4) { values5.enqueue($0) },
+                sink.subscribe(observable6, index: 5) { values6.enqueue($0) },
+                sink.subscribe(observable7, index: 6) { values7.enqueue($0) },
+            ]
+        }
     }
 }
 
@@ -507,65 +552,15 @@ extension ObservableType where Element == Any {
         _ source6: O6,
         _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        zipArity(source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }
-    }
-}
-
-private func zipArity<
-    O1: ObservableType,
-    O2: ObservableType,
-    O3: ObservableType,
-    O4: ObservableType,
-    O5: ObservableType,
-    O6: ObservableType,
-    O7: ObservableType,
-    Result
->(
-    _ source1: O1,
-    _ source2: O2,
-    _ source3: O3,
-    _ source4: O4,
-    _ source5: O5,
-    _ source6: O6,
-    _ source7: O7,
-    resultSelector:
-        @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Result
-) -> Observable<Result> {
-    let observable1 = source1.asObservable()
-    let observable2 = source2.asObservable()
-    let observable3 = source3.asObservable()
-    let observable4 = source4.asObservable()
-    let observable5 = source5.asObservable()
-    let observable6 = source6.asObservable()
-    let observable7 = source7.asObservable()
-    return ZipProducer(arity: 7) { sink in
-        var values1 = Queue<O1.Element>()
-        var values2 = Queue<O2.Element>()
-        var values3 = Queue<O3.Element>()
-        var values4 = Queue<O4.Element>()
-        var values5 = Queue<O5.Element>()
-        var values6 = Queue<O6.Element>()
-        var values7 = Queue<O7.Element>()
-        sink.setResultSelector {
-            try resultSelector(
-                values1.dequeue()!,
-                values2.dequeue()!,
-                values3.dequeue()!,
-                values4.dequeue()!,
-                values5.dequeue()!,
-                values6.dequeue()!,
-                values7.dequeue()!
-            )
-        }
-        return [
-            sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
-            sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
-            sink.subscribe(observable3, index: 2) { values3.enqueue($0) },
-            sink.subscribe(observable4, index: 3) { values4.enqueue($0) },
-            sink.subscribe(observable5, index: 4) { values5.enqueue($0) },
-            sink.subscribe(observable6, index: 5) { values6.enqueue($0) },
-            sink.subscribe(observable7, index: 6) { values7.enqueue($0) },
-        ]
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.zip(
+            source1,
+            source2,
+            source3,
+            source4,
+            source5,
+            source6,
+            source7
+        ) { ($0, $1, $2, $3, $4, $5, $6) }
     }
 }
 
@@ -610,7 +605,46 @@ extension ObservableType {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
             throws -> Element
     ) -> Observable<Element> {
-        zipArity(source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector)
+        let observable1 = source1.asObservable()
+        let observable2 = source2.asObservable()
+        let observable3 = source3.asObservable()
+        let observable4 = source4.asObservable()
+        let observable5 = source5.asObservable()
+        let observable6 = source6.asObservable()
+        let observable7 = source7.asObservable()
+        let observable8 = source8.asObservable()
+        return ZipProducer(arity: 8) { sink in
+            var values1 = Queue<O1.Element>()
+            var values2 = Queue<O2.Element>()
+            var values3 = Queue<O3.Element>()
+            var values4 = Queue<O4.Element>()
+            var values5 = Queue<O5.Element>()
+            var values6 = Queue<O6.Element>()
+            var values7 = Queue<O7.Element>()
+            var values8 = Queue<O8.Element>()
+            sink.setResultSelector {
+                try resultSelector(
+                    values1.dequeue()!,
+                    values2.dequeue()!,
+                    values3.dequeue()!,
+                    values4.dequeue()!,
+                    values5.dequeue()!,
+                    values6.dequeue()!,
+                    values7.dequeue()!,
+                    values8.dequeue()!
+                )
+            }
+            return [
+                sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
+                sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
+                sink.subscribe(observable3, index: 2) { values3.enqueue($0) },
+                sink.subscribe(observable4, index: 3) { values4.enqueue($0) },
+                sink.subscribe(observable5, index: 4) { values5.enqueue($0) },
+                sink.subscribe(observable6, index: 5) { values6.enqueue($0) },
+                sink.subscribe(observable7, index: 6) { values7.enqueue($0) },
+                sink.subscribe(observable8, index: 7) { values8.enqueue($0) },
+            ]
+        }
     }
 }
 
@@ -642,73 +676,15 @@ extension ObservableType where Element == Any {
         _ source7: O7,
         _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        zipArity(source1, source2, source3, source4, source5, source6, source7, source8) {
-            ($0, $1, $2, $3, $4, $5, $6, $7)
-        }
-    }
-}
-
-private func zipArity<
-    O1: ObservableType,
-    O2: ObservableType,
-    O3: ObservableType,
-    O4: ObservableType,
-    O5: ObservableType,
-    O6: ObservableType,
-    O7: ObservableType,
-    O8: ObservableType,
-    Result
->(
-    _ source1: O1,
-    _ source2: O2,
-    _ source3: O3,
-    _ source4: O4,
-    _ source5: O5,
-    _ source6: O6,
-    _ source7: O7,
-    _ source8: O8,
-    resultSelector:
-        @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
-        throws -> Result
-) -> Observable<Result> {
-    let observable1 = source1.asObservable()
-    let observable2 = source2.asObservable()
-    let observable3 = source3.asObservable()
-    let observable4 = source4.asObservable()
-    let observable5 = source5.asObservable()
-    let observable6 = source6.asObservable()
-    let observable7 = source7.asObservable()
-    let observable8 = source8.asObservable()
-    return ZipProducer(arity: 8) { sink in
-        var values1 = Queue<O1.Element>()
-        var values2 = Queue<O2.Element>()
-        var values3 = Queue<O3.Element>()
-        var values4 = Queue<O4.Element>()
-        var values5 = Queue<O5.Element>()
-        var values6 = Queue<O6.Element>()
-        var values7 = Queue<O7.Element>()
-        var values8 = Queue<O8.Element>()
-        sink.setResultSelector {
-            try resultSelector(
-                values1.dequeue()!,
-                values2.dequeue()!,
-                values3.dequeue()!,
-                values4.dequeue()!,
-                values5.dequeue()!,
-                values6.dequeue()!,
-                values7.dequeue()!,
-                values8.dequeue()!
-            )
-        }
-        return [
-            sink.subscribe(observable1, index: 0) { values1.enqueue($0) },
-            sink.subscribe(observable2, index: 1) { values2.enqueue($0) },
-            sink.subscribe(observable3, index: 2) { values3.enqueue($0) },
-            sink.subscribe(observable4, index: 3) { values4.enqueue($0) },
-            sink.subscribe(observable5, index: 4) { values5.enqueue($0) },
-            sink.subscribe(observable6, index: 5) { values6.enqueue($0) },
-            sink.subscribe(observable7, index: 6) { values7.enqueue($0) },
-            sink.subscribe(observable8, index: 7) { values8.enqueue($0) },
-        ]
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.zip(
+            source1,
+            source2,
+            source3,
+            source4,
+            source5,
+            source6,
+            source7,
+            source8
+        ) { ($0, $1, $2, $3, $4, $5, $6, $7) }
     }
 }

@@ -33,6 +33,11 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
         ReplayRelay(subject: ReplaySubject.createUnbounded())
     }
 
+    /// RxRelay's spelling of `createUnbounded()`: a relay that replays every element sent to it.
+    public static func createUnbound() -> ReplayRelay<Element> {
+        createUnbounded()
+    }
+
     /// Subscribes observer
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
@@ -42,5 +47,10 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
     /// - returns: Canonical interface for push style sequence
     public func asObservable() -> Observable<Element> {
         subject.asObservable()
+    }
+
+    /// Converts to an `Infallible`: a relay never emits an error (nor completes).
+    public func asInfallible() -> Infallible<Element> {
+        asInfallible(onErrorFallbackTo: .empty())
     }
 }

@@ -1,10 +1,11 @@
-// Arities 2…8 of `Maybe.zip`, with and without a result selector, as in RxSwift's generated file; keep them
-// uniform when editing.
+// Generated — do not edit. Template: Tests/Tools/Arity/PrimitiveSequence+Zip.swift.tt
+// Regenerate: `python3 Tests/Tools/generate-arity.py` (CI fails when this file differs from the template's output).
+// Arities 2…8 of `Maybe.zip`, with and without a result selector, as in RxSwift's generated file.
 
 // MARK: 2
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Merges the specified maybes into one maybe by using the selector function once all of them have
+    /// Merges the specified maybes into one Maybe by using the selector function once all of them have
     /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
@@ -24,29 +25,40 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         resultSelector: @escaping (E1, E2) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
-            raw: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector)
+            raw: Observable.zip(
+                source1.asObservable(),
+                source2.asObservable(),
+                resultSelector: resultSelector
+            )
         )
     }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
-    /// Merges the specified maybes into one maybe of a tuple once all of them have produced their element.
+    /// Merges the specified maybes into one Maybe of a tuple once all of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
+    ///
+    /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>,
         _ source2: PrimitiveSequence<Trait, E2>
     ) -> PrimitiveSequence<Trait, (E1, E2)> {
-        PrimitiveSequence(raw: Observable<Any>.zip(source1.asObservable(), source2.asObservable()))
+        PrimitiveSequence(
+            raw: Observable<Any>.zip(
+                source1.asObservable(),
+                source2.asObservable()
+            )
+        )
     }
 }
 
 // MARK: 3
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Merges the specified maybes into one maybe by using the selector function once all of them have
+    /// Merges the specified maybes into one Maybe by using the selector function once all of them have
     /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
@@ -78,9 +90,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
-    /// Merges the specified maybes into one maybe of a tuple once all of them have produced their element.
+    /// Merges the specified maybes into one Maybe of a tuple once all of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
+    ///
+    /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3>(
@@ -89,7 +103,11 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
         _ source3: PrimitiveSequence<Trait, E3>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3)> {
         PrimitiveSequence(
-            raw: Observable<Any>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable())
+            raw: Observable<Any>.zip(
+                source1.asObservable(),
+                source2.asObservable(),
+                source3.asObservable()
+            )
         )
     }
 }
@@ -97,7 +115,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 // MARK: 4
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Merges the specified maybes into one maybe by using the selector function once all of them have
+    /// Merges the specified maybes into one Maybe by using the selector function once all of them have
     /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
@@ -131,9 +149,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
-    /// Merges the specified maybes into one maybe of a tuple once all of them have produced their element.
+    /// Merges the specified maybes into one Maybe of a tuple once all of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
+    ///
+    /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4>(
@@ -156,7 +176,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 // MARK: 5
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Merges the specified maybes into one maybe by using the selector function once all of them have
+    /// Merges the specified maybes into one Maybe by using the selector function once all of them have
     /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
@@ -192,9 +212,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
-    /// Merges the specified maybes into one maybe of a tuple once all of them have produced their element.
+    /// Merges the specified maybes into one Maybe of a tuple once all of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
+    ///
+    /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4, E5>(
@@ -219,7 +241,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 // MARK: 6
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Merges the specified maybes into one maybe by using the selector function once all of them have
+    /// Merges the specified maybes into one Maybe by using the selector function once all of them have
     /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
@@ -257,9 +279,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
-    /// Merges the specified maybes into one maybe of a tuple once all of them have produced their element.
+    /// Merges the specified maybes into one Maybe of a tuple once all of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
+    ///
+    /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4, E5, E6>(
@@ -286,7 +310,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 // MARK: 7
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Merges the specified maybes into one maybe by using the selector function once all of them have
+    /// Merges the specified maybes into one Maybe by using the selector function once all of them have
     /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
@@ -326,9 +350,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
-    /// Merges the specified maybes into one maybe of a tuple once all of them have produced their element.
+    /// Merges the specified maybes into one Maybe of a tuple once all of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
+    ///
+    /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
@@ -357,7 +383,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 // MARK: 8
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Merges the specified maybes into one maybe by using the selector function once all of them have
+    /// Merges the specified maybes into one Maybe by using the selector function once all of them have
     /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
@@ -399,9 +425,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
-    /// Merges the specified maybes into one maybe of a tuple once all of them have produced their element.
+    /// Merges the specified maybes into one Maybe of a tuple once all of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
+    ///
+    /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(

@@ -106,6 +106,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         Maybe(raw: Observable.just(element))
     }
 
+    /// Returns an observable sequence that contains a single element, sent on `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
+        Maybe(raw: Observable.just(element, scheduler: scheduler))
+    }
+
     /// Returns an empty observable sequence, using the specified scheduler to send out the single `Completed`
     /// message.
     public static func empty() -> Maybe<Element> {

@@ -1,10 +1,11 @@
-// Arities 2…8 of `Single.zip`, with and without a result selector, as in RxSwift's generated file; keep them
-// uniform when editing.
+// Generated — do not edit. Template: Tests/Tools/Arity/PrimitiveSequence+Zip.swift.tt
+// Regenerate: `python3 Tests/Tools/generate-arity.py` (CI fails when this file differs from the template's output).
+// Arities 2…8 of `Single.zip`, with and without a result selector, as in RxSwift's generated file.
 
 // MARK: 2
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// Merges the specified singles into one single by using the selector function once all of them have
+    /// Merges the specified singles into one Single by using the selector function once all of them have
     /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
@@ -23,29 +24,40 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         resultSelector: @escaping (E1, E2) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
-            raw: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector)
+            raw: Observable.zip(
+                source1.asObservable(),
+                source2.asObservable(),
+                resultSelector: resultSelector
+            )
         )
     }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
-    /// Merges the specified singles into one single of a tuple once all of them have produced their element.
+    /// Merges the specified singles into one Single of a tuple once all of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
+    ///
+    /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>,
         _ source2: PrimitiveSequence<Trait, E2>
     ) -> PrimitiveSequence<Trait, (E1, E2)> {
-        PrimitiveSequence(raw: Observable<Any>.zip(source1.asObservable(), source2.asObservable()))
+        PrimitiveSequence(
+            raw: Observable<Any>.zip(
+                source1.asObservable(),
+                source2.asObservable()
+            )
+        )
     }
 }
 
 // MARK: 3
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// Merges the specified singles into one single by using the selector function once all of them have
+    /// Merges the specified singles into one Single by using the selector function once all of them have
     /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
@@ -76,9 +88,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
-    /// Merges the specified singles into one single of a tuple once all of them have produced their element.
+    /// Merges the specified singles into one Single of a tuple once all of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
+    ///
+    /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3>(
@@ -87,7 +101,11 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
         _ source3: PrimitiveSequence<Trait, E3>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3)> {
         PrimitiveSequence(
-            raw: Observable<Any>.zip(source1.asObservable(), source2.asObservable(), source3.asObservable())
+            raw: Observable<Any>.zip(
+                source1.asObservable(),
+                source2.asObservable(),
+                source3.asObservable()
+            )
         )
     }
 }
@@ -95,7 +113,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
 // MARK: 4
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// Merges the specified singles into one single by using the selector function once all of them have
+    /// Merges the specified singles into one Single by using the selector function once all of them have
     /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
@@ -128,9 +146,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
-    /// Merges the specified singles into one single of a tuple once all of them have produced their element.
+    /// Merges the specified singles into one Single of a tuple once all of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
+    ///
+    /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4>(
@@ -153,7 +173,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
 // MARK: 5
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// Merges the specified singles into one single by using the selector function once all of them have
+    /// Merges the specified singles into one Single by using the selector function once all of them have
     /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
@@ -188,9 +208,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
-    /// Merges the specified singles into one single of a tuple once all of them have produced their element.
+    /// Merges the specified singles into one Single of a tuple once all of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
+    ///
+    /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4, E5>(
@@ -215,7 +237,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
 // MARK: 6
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// Merges the specified singles into one single by using the selector function once all of them have
+    /// Merges the specified singles into one Single by using the selector function once all of them have
     /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
@@ -252,9 +274,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
-    /// Merges the specified singles into one single of a tuple once all of them have produced their element.
+    /// Merges the specified singles into one Single of a tuple once all of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
+    ///
+    /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4, E5, E6>(
@@ -281,7 +305,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
 // MARK: 7
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// Merges the specified singles into one single by using the selector function once all of them have
+    /// Merges the specified singles into one Single by using the selector function once all of them have
     /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
@@ -320,9 +344,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
-    /// Merges the specified singles into one single of a tuple once all of them have produced their element.
+    /// Merges the specified singles into one Single of a tuple once all of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
+    ///
+    /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
@@ -351,7 +377,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
 // MARK: 8
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// Merges the specified singles into one single by using the selector function once all of them have
+    /// Merges the specified singles into one Single by using the selector function once all of them have
     /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
@@ -392,9 +418,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
-    /// Merges the specified singles into one single of a tuple once all of them have produced their element.
+    /// Merges the specified singles into one Single of a tuple once all of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
+    ///
+    /// Completion follows the rules of `zip(_:_:resultSelector:)`.
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(

@@ -1,0 +1,19 @@
+extension PrimitiveSequence {
+    /// Prints received events for all observers on standard output, as `Observable.debug` does.
+    ///
+    /// - parameter identifier: Identifier that is printed together with event description to standard output.
+    /// - parameter trimOutput: Should output be trimmed to max 40 characters.
+    /// - returns: A sequence whose events are printed to standard output.
+    public func debug(
+        _ identifier: String? = nil,
+        trimOutput: Bool = false,
+        file: String = #file,
+        line: UInt = #line,
+        function: String = #function
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(
+            raw: self.asObservable()
+                .debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function)
+        )
+    }
+}
