@@ -17,7 +17,7 @@ extension Infallible {
     ///
     /// Nothing is emitted until every source has emitted; the result completes when every source has completed.
     /// `resultSelector` must not throw (as in RxSwift, whose signature keeps `throws`): an error thrown there
-    /// reaches `Hooks.infallibleErrorHandler`.
+    /// reaches `Hooks.programmingErrorHandler`.
     ///
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
@@ -55,7 +55,7 @@ extension Infallible {
     ///
     /// Nothing is emitted until every source has emitted; the result completes when every source has completed.
     /// `resultSelector` must not throw (as in RxSwift, whose signature keeps `throws`): an error thrown there
-    /// reaches `Hooks.infallibleErrorHandler`.
+    /// reaches `Hooks.programmingErrorHandler`.
     ///
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
@@ -96,7 +96,7 @@ extension Infallible {
     ///
     /// Nothing is emitted until every source has emitted; the result completes when every source has completed.
     /// `resultSelector` must not throw (as in RxSwift, whose signature keeps `throws`): an error thrown there
-    /// reaches `Hooks.infallibleErrorHandler`.
+    /// reaches `Hooks.programmingErrorHandler`.
     ///
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
@@ -140,7 +140,7 @@ extension Infallible {
     ///
     /// Nothing is emitted until every source has emitted; the result completes when every source has completed.
     /// `resultSelector` must not throw (as in RxSwift, whose signature keeps `throws`): an error thrown there
-    /// reaches `Hooks.infallibleErrorHandler`.
+    /// reaches `Hooks.programmingErrorHandler`.
     ///
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
@@ -187,7 +187,7 @@ extension Infallible {
     ///
     /// Nothing is emitted until every source has emitted; the result completes when every source has completed.
     /// `resultSelector` must not throw (as in RxSwift, whose signature keeps `throws`): an error thrown there
-    /// reaches `Hooks.infallibleErrorHandler`.
+    /// reaches `Hooks.programmingErrorHandler`.
     ///
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
@@ -237,7 +237,7 @@ extension Infallible {
     ///
     /// Nothing is emitted until every source has emitted; the result completes when every source has completed.
     /// `resultSelector` must not throw (as in RxSwift, whose signature keeps `throws`): an error thrown there
-    /// reaches `Hooks.infallibleErrorHandler`.
+    /// reaches `Hooks.programmingErrorHandler`.
     ///
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
@@ -290,7 +290,7 @@ extension Infallible {
     ///
     /// Nothing is emitted until every source has emitted; the result completes when every source has completed.
     /// `resultSelector` must not throw (as in RxSwift, whose signature keeps `throws`): an error thrown there
-    /// reaches `Hooks.infallibleErrorHandler`.
+    /// reaches `Hooks.programmingErrorHandler`.
     ///
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.

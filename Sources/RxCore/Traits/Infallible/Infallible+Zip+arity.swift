@@ -16,7 +16,7 @@ extension InfallibleType {
     ///     result: -----1x-----2y----|      Infallible.zip(a, b) { "\($0)\($1)" }
     ///
     /// The result completes when every source has completed. `resultSelector` must not throw (as in RxSwift,
-    /// whose signature keeps `throws`): an error thrown there reaches `Hooks.infallibleErrorHandler`.
+    /// whose signature keeps `throws`): an error thrown there reaches `Hooks.programmingErrorHandler`.
     ///
     /// - parameter resultSelector: Function to invoke for each series of elements at corresponding indexes in
     ///   the sources.
@@ -49,7 +49,7 @@ extension InfallibleType {
     ///     result: -----1x-----2y----|      Infallible.zip(a, b) { "\($0)\($1)" }
     ///
     /// The result completes when every source has completed. `resultSelector` must not throw (as in RxSwift,
-    /// whose signature keeps `throws`): an error thrown there reaches `Hooks.infallibleErrorHandler`.
+    /// whose signature keeps `throws`): an error thrown there reaches `Hooks.programmingErrorHandler`.
     ///
     /// - parameter resultSelector: Function to invoke for each series of elements at corresponding indexes in
     ///   the sources.
@@ -84,7 +84,7 @@ extension InfallibleType {
     ///     result: -----1x-----2y----|      Infallible.zip(a, b) { "\($0)\($1)" }
     ///
     /// The result completes when every source has completed. `resultSelector` must not throw (as in RxSwift,
-    /// whose signature keeps `throws`): an error thrown there reaches `Hooks.infallibleErrorHandler`.
+    /// whose signature keeps `throws`): an error thrown there reaches `Hooks.programmingErrorHandler`.
     ///
     /// - parameter resultSelector: Function to invoke for each series of elements at corresponding indexes in
     ///   the sources.
@@ -121,7 +121,7 @@ extension InfallibleType {
     ///     result: -----1x-----2y----|      Infallible.zip(a, b) { "\($0)\($1)" }
     ///
     /// The result completes when every source has completed. `resultSelector` must not throw (as in RxSwift,
-    /// whose signature keeps `throws`): an error thrown there reaches `Hooks.infallibleErrorHandler`.
+    /// whose signature keeps `throws`): an error thrown there reaches `Hooks.programmingErrorHandler`.
     ///
     /// - parameter resultSelector: Function to invoke for each series of elements at corresponding indexes in
     ///   the sources.
@@ -160,7 +160,7 @@ extension InfallibleType {
     ///     result: -----1x-----2y----|      Infallible.zip(a, b) { "\($0)\($1)" }
     ///
     /// The result completes when every source has completed. `resultSelector` must not throw (as in RxSwift,
-    /// whose signature keeps `throws`): an error thrown there reaches `Hooks.infallibleErrorHandler`.
+    /// whose signature keeps `throws`): an error thrown there reaches `Hooks.programmingErrorHandler`.
     ///
     /// - parameter resultSelector: Function to invoke for each series of elements at corresponding indexes in
     ///   the sources.
@@ -201,7 +201,7 @@ extension InfallibleType {
     ///     result: -----1x-----2y----|      Infallible.zip(a, b) { "\($0)\($1)" }
     ///
     /// The result completes when every source has completed. `resultSelector` must not throw (as in RxSwift,
-    /// whose signature keeps `throws`): an error thrown there reaches `Hooks.infallibleErrorHandler`.
+    /// whose signature keeps `throws`): an error thrown there reaches `Hooks.programmingErrorHandler`.
     ///
     /// - parameter resultSelector: Function to invoke for each series of elements at corresponding indexes in
     ///   the sources.
@@ -244,7 +244,7 @@ extension InfallibleType {
     ///     result: -----1x-----2y----|      Infallible.zip(a, b) { "\($0)\($1)" }
     ///
     /// The result completes when every source has completed. `resultSelector` must not throw (as in RxSwift,
-    /// whose signature keeps `throws`): an error thrown there reaches `Hooks.infallibleErrorHandler`.
+    /// whose signature keeps `throws`): an error thrown there reaches `Hooks.programmingErrorHandler`.
     ///
     /// - parameter resultSelector: Function to invoke for each series of elements at corresponding indexes in
     ///   the sources.
