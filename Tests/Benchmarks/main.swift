@@ -1,7 +1,8 @@
 import Foundation
 
-// glwatch-bench: RxCore against OpenCombine on the same five workloads, in one run.
-// Build in release: `swift run -c release glwatch-bench [--repetitions N] [--case a|b|c|d|e]`.
+// glwatch-bench: RxCore against OpenCombine on the same five workloads, then RxCore's Infallible and debug against
+// plain Observable chains, in one run.
+// Build in release: `swift run -c release glwatch-bench [--repetitions N] [--case a|b|…|i]`.
 
 let arguments = CommandLine.arguments
 
@@ -83,3 +84,51 @@ for benchmark in cases where selectedCase.map({ benchmark.name.hasPrefix($0) }) 
 }
 print("")
 print("ratio = OpenCombine ns/op ÷ RxCore ns/op (above 1: RxCore is faster). RxCore faster on every case: \(allFaster)")
+
+// RxCore against itself: Infallible vs Observable (should be ≈ 1.00: Infallible wraps the same operators), and the
+// price of `debug` where it is used (a sequence without `debug` runs no debug code at all).
+let overheadCases = [
+    OverheadCases.pair(
+        "(f) Infallible vs Observable: map → filter → distinct, 1M",
+        unit: "element",
+        operations: million,
+        baseline: { OverheadCases.observableChain(count: million) },
+        variant: { OverheadCases.infallibleChain(count: million) }
+    ),
+    OverheadCases.pair(
+        "(g) Infallible vs Observable: scan, 1,000,000 elements",
+        unit: "element",
+        operations: million,
+        baseline: { OverheadCases.observableScan(count: million) },
+        variant: { OverheadCases.infallibleScan(count: million) }
+    ),
+    OverheadCases.pair(
+        "(h) Infallible vs Observable: subscribe + dispose, 100,000×",
+        unit: "subscribe+dispose",
+        operations: 100_000,
+        baseline: { OverheadCases.subscribeDispose(count: 100_000, infallible: false) },
+        variant: { OverheadCases.subscribeDispose(count: 100_000, infallible: true) }
+    ),
+    OverheadCases.pair(
+        "(i) the (f) chain with debug (output discarded) vs without",
+        unit: "element",
+        operations: million,
+        baseline: { OverheadCases.observableChain(count: million) },
+        variant: { OverheadCases.debugChain(count: million) }
+    ),
+]
+print("")
+print(pad("case", 56) + leftPad("variant ns/op", 14) + leftPad("baseline ns/op", 19) + leftPad("ratio", 9) + "  unit")
+for benchmark in overheadCases where selectedCase.map({ benchmark.name.hasPrefix($0) }) ?? true {
+    let result = measure(benchmark, repetitions: repetitions)
+    print(
+        pad(benchmark.name, 56)
+            + leftPad(String(format: "%.1f", result.rxCoreNanosecondsPerOp), 14)
+            + leftPad(String(format: "%.1f", result.openCombineNanosecondsPerOp), 19)
+            + leftPad(String(format: "%.2fx", result.speedup), 9)
+            + "  \(benchmark.unit)"
+            + (result.checksumsMatch ? "" : "  (checksums differ!)")
+    )
+}
+print("")
+print("ratio = baseline ns/op ÷ variant ns/op (1.00: same cost; above 1: the variant is faster).")

@@ -12,6 +12,7 @@ Template language (deliberately tiny):
 - `{N}` is the arity; `{VAR}` (upper case) is a variable the OUTPUTS table below gives the output.
 - A line whose first non-blank characters are `@each ` is written once per source i = 1…N, with `{i}` the
   1-based and `{j}` the 0-based index; a trailing `,?` becomes `,` on every repetition but the last.
+- `@fill ` is the same list written compactly: the repetitions joined by ", " and wrapped at 120 columns.
 - `{{pattern}}` inside a line is the pattern repeated for i = 1…N, joined with ", " (`{i}`, `{j}` as above).
 """
 
@@ -65,9 +66,12 @@ def expand_line(line, arity, variables):
     for name, value in variables.items():
         line = line.replace("{" + name + "}", value)
     stripped = line.lstrip()
+    indent = line[: len(line) - len(stripped)]
+    if stripped.startswith("@fill "):
+        rest = stripped[len("@fill ") :]
+        return fill(indent + rest[: len(rest) - len(rest.lstrip())], rest.lstrip(), arity)
     if not stripped.startswith("@each "):
         return [line]
-    indent = line[: len(line) - len(stripped)]
     body = indent + stripped[len("@each ") :]
     lines = []
     for i in range(1, arity + 1):
@@ -75,6 +79,25 @@ def expand_line(line, arity, variables):
         if repeated.endswith(",?"):
             repeated = repeated[:-2] + ("," if i < arity else "")
         lines.append(repeated)
+    return lines
+
+
+def fill(indent, pattern, arity, width=120):
+    """The pattern for i = 1…N as a comma-separated list, wrapped greedily at `width` columns."""
+    trailing = not pattern.endswith(",?")
+    item = pattern[:-2] if pattern.endswith(",?") else pattern.rstrip(",")
+    items = [expand_indices(item, i) for i in range(1, arity + 1)]
+    lines, current = [], ""
+    for item in items:
+        candidate = f"{current} {item}," if current else f"{item},"
+        if current and len(indent) + len(candidate) > width:
+            lines.append(indent + current)
+            current = f"{item},"
+        else:
+            current = candidate
+    lines.append(indent + current)
+    if not trailing:
+        lines[-1] = lines[-1][:-1]
     return lines
 
 

@@ -63,10 +63,7 @@ extension ObservableType {
         onNext: @escaping (Object, Element) -> Void
     ) -> Disposable {
         self.subscribe(
-            onNext: { [weak object] in
-                guard let object else { return }
-                onNext(object, $0)
-            },
+            onNext: unretained(object, onNext),
             onError: { error in Hooks.programmingErrorHandler("Binding error: \(error)") }
         )
     }

@@ -56,22 +56,10 @@ extension ObservableType {
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         self.subscribe(
-            onNext: { [weak object] in
-                guard let object else { return }
-                onNext?(object, $0)
-            },
-            onError: { [weak object] in
-                guard let object else { return }
-                onError?(object, $0)
-            },
-            onCompleted: { [weak object] in
-                guard let object else { return }
-                onCompleted?(object)
-            },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
-            }
+            onNext: unretained(object, onNext),
+            onError: unretained(object, onError),
+            onCompleted: unretained(object, onCompleted),
+            onDisposed: unretained(object, onDisposed)
         )
     }
 }

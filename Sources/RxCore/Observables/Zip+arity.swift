@@ -23,11 +23,9 @@ extension ObservableType {
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
     public static func zip<
-        O1: ObservableType,
-        O2: ObservableType
+        O1: ObservableType, O2: ObservableType
     >(
-        _ source1: O1,
-        _ source2: O2,
+        _ source1: O1, _ source2: O2,
         resultSelector:
             @escaping (O1.Element, O2.Element)
             throws -> Element
@@ -39,8 +37,7 @@ extension ObservableType {
             var values2 = Queue<O2.Element>()
             sink.setResultSelector {
                 try resultSelector(
-                    values1.dequeue()!,
-                    values2.dequeue()!
+                    values1.dequeue()!, values2.dequeue()!
                 )
             }
             return [
@@ -61,15 +58,12 @@ extension ObservableType where Element == Any {
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
     public static func zip<
-        O1: ObservableType,
-        O2: ObservableType
+        O1: ObservableType, O2: ObservableType
     >(
-        _ source1: O1,
-        _ source2: O2
+        _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
         Observable<(O1.Element, O2.Element)>.zip(
-            source1,
-            source2
+            source1, source2
         ) { ($0, $1) }
     }
 }
@@ -94,13 +88,9 @@ extension ObservableType {
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
     public static func zip<
-        O1: ObservableType,
-        O2: ObservableType,
-        O3: ObservableType
+        O1: ObservableType, O2: ObservableType, O3: ObservableType
     >(
-        _ source1: O1,
-        _ source2: O2,
-        _ source3: O3,
+        _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element)
             throws -> Element
@@ -114,9 +104,7 @@ extension ObservableType {
             var values3 = Queue<O3.Element>()
             sink.setResultSelector {
                 try resultSelector(
-                    values1.dequeue()!,
-                    values2.dequeue()!,
-                    values3.dequeue()!
+                    values1.dequeue()!, values2.dequeue()!, values3.dequeue()!
                 )
             }
             return [
@@ -138,18 +126,12 @@ extension ObservableType where Element == Any {
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
     public static func zip<
-        O1: ObservableType,
-        O2: ObservableType,
-        O3: ObservableType
+        O1: ObservableType, O2: ObservableType, O3: ObservableType
     >(
-        _ source1: O1,
-        _ source2: O2,
-        _ source3: O3
+        _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element)>.zip(
-            source1,
-            source2,
-            source3
+            source1, source2, source3
         ) { ($0, $1, $2) }
     }
 }
@@ -174,15 +156,9 @@ extension ObservableType {
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
     public static func zip<
-        O1: ObservableType,
-        O2: ObservableType,
-        O3: ObservableType,
-        O4: ObservableType
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType
     >(
-        _ source1: O1,
-        _ source2: O2,
-        _ source3: O3,
-        _ source4: O4,
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element)
             throws -> Element
@@ -198,10 +174,7 @@ extension ObservableType {
             var values4 = Queue<O4.Element>()
             sink.setResultSelector {
                 try resultSelector(
-                    values1.dequeue()!,
-                    values2.dequeue()!,
-                    values3.dequeue()!,
-                    values4.dequeue()!
+                    values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!
                 )
             }
             return [
@@ -224,21 +197,12 @@ extension ObservableType where Element == Any {
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
     public static func zip<
-        O1: ObservableType,
-        O2: ObservableType,
-        O3: ObservableType,
-        O4: ObservableType
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType
     >(
-        _ source1: O1,
-        _ source2: O2,
-        _ source3: O3,
-        _ source4: O4
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.zip(
-            source1,
-            source2,
-            source3,
-            source4
+            source1, source2, source3, source4
         ) { ($0, $1, $2, $3) }
     }
 }
@@ -263,17 +227,9 @@ extension ObservableType {
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
     public static func zip<
-        O1: ObservableType,
-        O2: ObservableType,
-        O3: ObservableType,
-        O4: ObservableType,
-        O5: ObservableType
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
     >(
-        _ source1: O1,
-        _ source2: O2,
-        _ source3: O3,
-        _ source4: O4,
-        _ source5: O5,
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)
             throws -> Element
@@ -291,11 +247,7 @@ extension ObservableType {
             var values5 = Queue<O5.Element>()
             sink.setResultSelector {
                 try resultSelector(
-                    values1.dequeue()!,
-                    values2.dequeue()!,
-                    values3.dequeue()!,
-                    values4.dequeue()!,
-                    values5.dequeue()!
+                    values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!, values5.dequeue()!
                 )
             }
             return [
@@ -319,24 +271,12 @@ extension ObservableType where Element == Any {
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
     public static func zip<
-        O1: ObservableType,
-        O2: ObservableType,
-        O3: ObservableType,
-        O4: ObservableType,
-        O5: ObservableType
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
     >(
-        _ source1: O1,
-        _ source2: O2,
-        _ source3: O3,
-        _ source4: O4,
-        _ source5: O5
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.zip(
-            source1,
-            source2,
-            source3,
-            source4,
-            source5
+            source1, source2, source3, source4, source5
         ) { ($0, $1, $2, $3, $4) }
     }
 }
@@ -361,19 +301,10 @@ extension ObservableType {
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
     public static func zip<
-        O1: ObservableType,
-        O2: ObservableType,
-        O3: ObservableType,
-        O4: ObservableType,
-        O5: ObservableType,
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType
     >(
-        _ source1: O1,
-        _ source2: O2,
-        _ source3: O3,
-        _ source4: O4,
-        _ source5: O5,
-        _ source6: O6,
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)
             throws -> Element
@@ -393,11 +324,7 @@ extension ObservableType {
             var values6 = Queue<O6.Element>()
             sink.setResultSelector {
                 try resultSelector(
-                    values1.dequeue()!,
-                    values2.dequeue()!,
-                    values3.dequeue()!,
-                    values4.dequeue()!,
-                    values5.dequeue()!,
+                    values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!, values5.dequeue()!,
                     values6.dequeue()!
                 )
             }
@@ -423,27 +350,13 @@ extension ObservableType where Element == Any {
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
     public static func zip<
-        O1: ObservableType,
-        O2: ObservableType,
-        O3: ObservableType,
-        O4: ObservableType,
-        O5: ObservableType,
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType
     >(
-        _ source1: O1,
-        _ source2: O2,
-        _ source3: O3,
-        _ source4: O4,
-        _ source5: O5,
-        _ source6: O6
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.zip(
-            source1,
-            source2,
-            source3,
-            source4,
-            source5,
-            source6
+            source1, source2, source3, source4, source5, source6
         ) { ($0, $1, $2, $3, $4, $5) }
     }
 }
@@ -468,21 +381,10 @@ extension ObservableType {
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
     public static func zip<
-        O1: ObservableType,
-        O2: ObservableType,
-        O3: ObservableType,
-        O4: ObservableType,
-        O5: ObservableType,
-        O6: ObservableType,
-        O7: ObservableType
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType
     >(
-        _ source1: O1,
-        _ source2: O2,
-        _ source3: O3,
-        _ source4: O4,
-        _ source5: O5,
-        _ source6: O6,
-        _ source7: O7,
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
             throws -> Element
@@ -504,13 +406,8 @@ extension ObservableType {
             var values7 = Queue<O7.Element>()
             sink.setResultSelector {
                 try resultSelector(
-                    values1.dequeue()!,
-                    values2.dequeue()!,
-                    values3.dequeue()!,
-                    values4.dequeue()!,
-                    values5.dequeue()!,
-                    values6.dequeue()!,
-                    values7.dequeue()!
+                    values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!, values5.dequeue()!,
+                    values6.dequeue()!, values7.dequeue()!
                 )
             }
             return [
@@ -536,30 +433,13 @@ extension ObservableType where Element == Any {
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
     public static func zip<
-        O1: ObservableType,
-        O2: ObservableType,
-        O3: ObservableType,
-        O4: ObservableType,
-        O5: ObservableType,
-        O6: ObservableType,
-        O7: ObservableType
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType
     >(
-        _ source1: O1,
-        _ source2: O2,
-        _ source3: O3,
-        _ source4: O4,
-        _ source5: O5,
-        _ source6: O6,
-        _ source7: O7
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.zip(
-            source1,
-            source2,
-            source3,
-            source4,
-            source5,
-            source6,
-            source7
+            source1, source2, source3, source4, source5, source6, source7
         ) { ($0, $1, $2, $3, $4, $5, $6) }
     }
 }
@@ -584,22 +464,10 @@ extension ObservableType {
     /// - returns: An observable sequence containing the result of combining elements of the sources using the
     ///   specified result selector function.
     public static func zip<
-        O1: ObservableType,
-        O2: ObservableType,
-        O3: ObservableType,
-        O4: ObservableType,
-        O5: ObservableType,
-        O6: ObservableType,
-        O7: ObservableType,
-        O8: ObservableType
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType, O8: ObservableType
     >(
-        _ source1: O1,
-        _ source2: O2,
-        _ source3: O3,
-        _ source4: O4,
-        _ source5: O5,
-        _ source6: O6,
-        _ source7: O7,
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         _ source8: O8,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
@@ -624,14 +492,8 @@ extension ObservableType {
             var values8 = Queue<O8.Element>()
             sink.setResultSelector {
                 try resultSelector(
-                    values1.dequeue()!,
-                    values2.dequeue()!,
-                    values3.dequeue()!,
-                    values4.dequeue()!,
-                    values5.dequeue()!,
-                    values6.dequeue()!,
-                    values7.dequeue()!,
-                    values8.dequeue()!
+                    values1.dequeue()!, values2.dequeue()!, values3.dequeue()!, values4.dequeue()!, values5.dequeue()!,
+                    values6.dequeue()!, values7.dequeue()!, values8.dequeue()!
                 )
             }
             return [
@@ -658,33 +520,14 @@ extension ObservableType where Element == Any {
     ///
     /// - returns: An observable sequence containing the result of combining elements of the sources.
     public static func zip<
-        O1: ObservableType,
-        O2: ObservableType,
-        O3: ObservableType,
-        O4: ObservableType,
-        O5: ObservableType,
-        O6: ObservableType,
-        O7: ObservableType,
-        O8: ObservableType
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType, O8: ObservableType
     >(
-        _ source1: O1,
-        _ source2: O2,
-        _ source3: O3,
-        _ source4: O4,
-        _ source5: O5,
-        _ source6: O6,
-        _ source7: O7,
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
         Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.zip(
-            source1,
-            source2,
-            source3,
-            source4,
-            source5,
-            source6,
-            source7,
-            source8
+            source1, source2, source3, source4, source5, source6, source7, source8
         ) { ($0, $1, $2, $3, $4, $5, $6, $7) }
     }
 }

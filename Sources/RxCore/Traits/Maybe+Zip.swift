@@ -20,14 +20,12 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
     public static func zip<E1, E2>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         resultSelector: @escaping (E1, E2) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
+                source1.asObservable(), source2.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -43,13 +41,11 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>
     ) -> PrimitiveSequence<Trait, (E1, E2)> {
         PrimitiveSequence(
             raw: Observable<Any>.zip(
-                source1.asObservable(),
-                source2.asObservable()
+                source1.asObservable(), source2.asObservable()
             )
         )
     }
@@ -73,16 +69,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
     public static func zip<E1, E2, E3>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -98,15 +91,12 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3)> {
         PrimitiveSequence(
             raw: Observable<Any>.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable()
+                source1.asObservable(), source2.asObservable(), source3.asObservable()
             )
         )
     }
@@ -130,18 +120,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
     public static func zip<E1, E2, E3, E4>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -157,17 +142,12 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4)> {
         PrimitiveSequence(
             raw: Observable<Any>.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable()
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
             )
         )
     }
@@ -191,19 +171,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
     public static func zip<E1, E2, E3, E4, E5>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(),
                 resultSelector: resultSelector
             )
@@ -220,18 +195,13 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4, E5>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5)> {
         PrimitiveSequence(
             raw: Observable<Any>.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable()
             )
         )
@@ -256,22 +226,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
     public static func zip<E1, E2, E3, E4, E5, E6>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        _ source6: PrimitiveSequence<Trait, E6>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -287,21 +250,14 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4, E5, E6>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        _ source6: PrimitiveSequence<Trait, E6>
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6)> {
         PrimitiveSequence(
             raw: Observable<Any>.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable()
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable()
             )
         )
     }
@@ -325,24 +281,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        _ source6: PrimitiveSequence<Trait, E6>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable(),
-                source7.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -358,23 +306,15 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        _ source6: PrimitiveSequence<Trait, E6>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7)> {
         PrimitiveSequence(
             raw: Observable<Any>.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable(),
-                source7.asObservable()
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable()
             )
         )
     }
@@ -398,26 +338,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>,
-        _ source8: PrimitiveSequence<Trait, E8>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
+        _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable(),
-                source7.asObservable(),
-                source8.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -433,25 +363,15 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>,
-        _ source8: PrimitiveSequence<Trait, E8>
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
+        _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7, E8)> {
         PrimitiveSequence(
             raw: Observable<Any>.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable(),
-                source7.asObservable(),
-                source8.asObservable()
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
             )
         )
     }

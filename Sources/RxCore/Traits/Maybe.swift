@@ -75,23 +75,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposable: Disposable
-        if let onDisposed {
-            disposable = Disposables.create(with: onDisposed)
-        } else {
-            disposable = Disposables.create()
-        }
+        let disposable = disposableRunning(onDisposed)
         let observer: MaybeObserver = { event in
             switch event {
             case .success(let element):
                 onSuccess?(element)
                 disposable.dispose()
             case .error(let error):
-                if let onError {
-                    onError(error)
-                } else {
-                    Hooks.defaultErrorHandler(error)
-                }
+                report(error, to: onError)
                 disposable.dispose()
             case .completed:
                 onCompleted?()

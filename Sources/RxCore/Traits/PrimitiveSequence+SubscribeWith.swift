@@ -18,18 +18,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         self.subscribe(
-            onSuccess: { [weak object] in
-                guard let object else { return }
-                onSuccess?(object, $0)
-            },
-            onFailure: { [weak object] in
-                guard let object else { return }
-                onFailure?(object, $0)
-            },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
-            }
+            onSuccess: unretained(object, onSuccess),
+            onFailure: unretained(object, onFailure),
+            onDisposed: unretained(object, onDisposed)
         )
     }
 }
@@ -49,22 +40,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         self.subscribe(
-            onSuccess: { [weak object] in
-                guard let object else { return }
-                onSuccess?(object, $0)
-            },
-            onError: { [weak object] in
-                guard let object else { return }
-                onError?(object, $0)
-            },
-            onCompleted: { [weak object] in
-                guard let object else { return }
-                onCompleted?(object)
-            },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
-            }
+            onSuccess: unretained(object, onSuccess),
+            onError: unretained(object, onError),
+            onCompleted: unretained(object, onCompleted),
+            onDisposed: unretained(object, onDisposed)
         )
     }
 }
@@ -83,18 +62,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         self.subscribe(
-            onCompleted: { [weak object] in
-                guard let object else { return }
-                onCompleted?(object)
-            },
-            onError: { [weak object] in
-                guard let object else { return }
-                onError?(object, $0)
-            },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
-            }
+            onCompleted: unretained(object, onCompleted),
+            onError: unretained(object, onError),
+            onDisposed: unretained(object, onDisposed)
         )
     }
 }

@@ -19,14 +19,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
     public static func zip<E1, E2>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         resultSelector: @escaping (E1, E2) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
+                source1.asObservable(), source2.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -42,13 +40,11 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>
     ) -> PrimitiveSequence<Trait, (E1, E2)> {
         PrimitiveSequence(
             raw: Observable<Any>.zip(
-                source1.asObservable(),
-                source2.asObservable()
+                source1.asObservable(), source2.asObservable()
             )
         )
     }
@@ -71,16 +67,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
     public static func zip<E1, E2, E3>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -96,15 +89,12 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3)> {
         PrimitiveSequence(
             raw: Observable<Any>.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable()
+                source1.asObservable(), source2.asObservable(), source3.asObservable()
             )
         )
     }
@@ -127,18 +117,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
     public static func zip<E1, E2, E3, E4>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -154,17 +139,12 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4)> {
         PrimitiveSequence(
             raw: Observable<Any>.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable()
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
             )
         )
     }
@@ -187,19 +167,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
     public static func zip<E1, E2, E3, E4, E5>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(),
                 resultSelector: resultSelector
             )
@@ -216,18 +191,13 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4, E5>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5)> {
         PrimitiveSequence(
             raw: Observable<Any>.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable()
             )
         )
@@ -251,22 +221,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
     public static func zip<E1, E2, E3, E4, E5, E6>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        _ source6: PrimitiveSequence<Trait, E6>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -282,21 +245,14 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4, E5, E6>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        _ source6: PrimitiveSequence<Trait, E6>
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6)> {
         PrimitiveSequence(
             raw: Observable<Any>.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable()
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable()
             )
         )
     }
@@ -319,24 +275,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        _ source6: PrimitiveSequence<Trait, E6>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable(),
-                source7.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -352,23 +300,15 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        _ source6: PrimitiveSequence<Trait, E6>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7)> {
         PrimitiveSequence(
             raw: Observable<Any>.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable(),
-                source7.asObservable()
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable()
             )
         )
     }
@@ -391,26 +331,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>,
-        _ source8: PrimitiveSequence<Trait, E8>,
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
+        _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable(),
-                source7.asObservable(),
-                source8.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -426,25 +356,15 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     ///
     /// - returns: A sequence containing the elements of the sources as a tuple.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: PrimitiveSequence<Trait, E1>,
-        _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>,
-        _ source8: PrimitiveSequence<Trait, E8>
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
+        _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7, E8)> {
         PrimitiveSequence(
             raw: Observable<Any>.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable(),
-                source7.asObservable(),
-                source8.asObservable()
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
             )
         )
     }

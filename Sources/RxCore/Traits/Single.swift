@@ -64,23 +64,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onFailure: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposable: Disposable
-        if let onDisposed {
-            disposable = Disposables.create(with: onDisposed)
-        } else {
-            disposable = Disposables.create()
-        }
+        let disposable = disposableRunning(onDisposed)
         let observer: SingleObserver = { event in
             switch event {
             case .success(let element):
                 onSuccess?(element)
                 disposable.dispose()
             case .failure(let error):
-                if let onFailure {
-                    onFailure(error)
-                } else {
-                    Hooks.defaultErrorHandler(error)
-                }
+                report(error, to: onFailure)
                 disposable.dispose()
             }
         }

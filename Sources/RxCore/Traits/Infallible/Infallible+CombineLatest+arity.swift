@@ -22,19 +22,16 @@ extension Infallible {
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
     public static func combineLatest<
-        I1: InfallibleType,
-        I2: InfallibleType
+        I1: InfallibleType, I2: InfallibleType
     >(
-        _ source1: I1,
-        _ source2: I2,
+        _ source1: I1, _ source2: I2,
         resultSelector:
             @escaping (I1.Element, I2.Element)
             throws -> Element
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
-                source1.asObservable(),
-                source2.asObservable(),
+                source1.asObservable(), source2.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -60,22 +57,16 @@ extension Infallible {
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
     public static func combineLatest<
-        I1: InfallibleType,
-        I2: InfallibleType,
-        I3: InfallibleType
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType
     >(
-        _ source1: I1,
-        _ source2: I2,
-        _ source3: I3,
+        _ source1: I1, _ source2: I2, _ source3: I3,
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element)
             throws -> Element
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -101,25 +92,16 @@ extension Infallible {
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
     public static func combineLatest<
-        I1: InfallibleType,
-        I2: InfallibleType,
-        I3: InfallibleType,
-        I4: InfallibleType
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType
     >(
-        _ source1: I1,
-        _ source2: I2,
-        _ source3: I3,
-        _ source4: I4,
+        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element)
             throws -> Element
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -145,27 +127,16 @@ extension Infallible {
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
     public static func combineLatest<
-        I1: InfallibleType,
-        I2: InfallibleType,
-        I3: InfallibleType,
-        I4: InfallibleType,
-        I5: InfallibleType
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
     >(
-        _ source1: I1,
-        _ source2: I2,
-        _ source3: I3,
-        _ source4: I4,
-        _ source5: I5,
+        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)
             throws -> Element
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(),
                 resultSelector: resultSelector
             )
@@ -192,31 +163,18 @@ extension Infallible {
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
     public static func combineLatest<
-        I1: InfallibleType,
-        I2: InfallibleType,
-        I3: InfallibleType,
-        I4: InfallibleType,
-        I5: InfallibleType,
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
         I6: InfallibleType
     >(
-        _ source1: I1,
-        _ source2: I2,
-        _ source3: I3,
-        _ source4: I4,
-        _ source5: I5,
-        _ source6: I6,
+        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)
             throws -> Element
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -242,34 +200,18 @@ extension Infallible {
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
     public static func combineLatest<
-        I1: InfallibleType,
-        I2: InfallibleType,
-        I3: InfallibleType,
-        I4: InfallibleType,
-        I5: InfallibleType,
-        I6: InfallibleType,
-        I7: InfallibleType
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType, I7: InfallibleType
     >(
-        _ source1: I1,
-        _ source2: I2,
-        _ source3: I3,
-        _ source4: I4,
-        _ source5: I5,
-        _ source6: I6,
-        _ source7: I7,
+        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)
             throws -> Element
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable(),
-                source7.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -295,22 +237,10 @@ extension Infallible {
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
     public static func combineLatest<
-        I1: InfallibleType,
-        I2: InfallibleType,
-        I3: InfallibleType,
-        I4: InfallibleType,
-        I5: InfallibleType,
-        I6: InfallibleType,
-        I7: InfallibleType,
-        I8: InfallibleType
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
     >(
-        _ source1: I1,
-        _ source2: I2,
-        _ source3: I3,
-        _ source4: I4,
-        _ source5: I5,
-        _ source6: I6,
-        _ source7: I7,
+        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
         _ source8: I8,
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)
@@ -318,14 +248,8 @@ extension Infallible {
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable(),
-                source7.asObservable(),
-                source8.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
                 resultSelector: resultSelector
             )
         )

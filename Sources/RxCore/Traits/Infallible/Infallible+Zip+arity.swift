@@ -22,14 +22,12 @@ extension InfallibleType {
     ///   the sources.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
     public static func zip<E1, E2>(
-        _ source1: Infallible<E1>,
-        _ source2: Infallible<E2>,
+        _ source1: Infallible<E1>, _ source2: Infallible<E2>,
         resultSelector: @escaping (E1, E2) throws -> Element
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
+                source1.asObservable(), source2.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -55,16 +53,12 @@ extension InfallibleType {
     ///   the sources.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
     public static func zip<E1, E2, E3>(
-        _ source1: Infallible<E1>,
-        _ source2: Infallible<E2>,
-        _ source3: Infallible<E3>,
+        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -90,18 +84,12 @@ extension InfallibleType {
     ///   the sources.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
     public static func zip<E1, E2, E3, E4>(
-        _ source1: Infallible<E1>,
-        _ source2: Infallible<E2>,
-        _ source3: Infallible<E3>,
-        _ source4: Infallible<E4>,
+        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -127,19 +115,13 @@ extension InfallibleType {
     ///   the sources.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
     public static func zip<E1, E2, E3, E4, E5>(
-        _ source1: Infallible<E1>,
-        _ source2: Infallible<E2>,
-        _ source3: Infallible<E3>,
-        _ source4: Infallible<E4>,
+        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         _ source5: Infallible<E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(),
                 resultSelector: resultSelector
             )
@@ -166,22 +148,14 @@ extension InfallibleType {
     ///   the sources.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
     public static func zip<E1, E2, E3, E4, E5, E6>(
-        _ source1: Infallible<E1>,
-        _ source2: Infallible<E2>,
-        _ source3: Infallible<E3>,
-        _ source4: Infallible<E4>,
-        _ source5: Infallible<E5>,
-        _ source6: Infallible<E6>,
+        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
+        _ source5: Infallible<E5>, _ source6: Infallible<E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -207,24 +181,14 @@ extension InfallibleType {
     ///   the sources.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: Infallible<E1>,
-        _ source2: Infallible<E2>,
-        _ source3: Infallible<E3>,
-        _ source4: Infallible<E4>,
-        _ source5: Infallible<E5>,
-        _ source6: Infallible<E6>,
-        _ source7: Infallible<E7>,
+        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
+        _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable(),
-                source7.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(),
                 resultSelector: resultSelector
             )
         )
@@ -250,26 +214,14 @@ extension InfallibleType {
     ///   the sources.
     /// - returns: An infallible sequence containing the result of combining elements of the sources.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: Infallible<E1>,
-        _ source2: Infallible<E2>,
-        _ source3: Infallible<E3>,
-        _ source4: Infallible<E4>,
-        _ source5: Infallible<E5>,
-        _ source6: Infallible<E6>,
-        _ source7: Infallible<E7>,
-        _ source8: Infallible<E8>,
+        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
+        _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
-                source1.asObservable(),
-                source2.asObservable(),
-                source3.asObservable(),
-                source4.asObservable(),
-                source5.asObservable(),
-                source6.asObservable(),
-                source7.asObservable(),
-                source8.asObservable(),
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
                 resultSelector: resultSelector
             )
         )
