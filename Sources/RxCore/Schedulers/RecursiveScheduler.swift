@@ -20,58 +20,28 @@ public final class AnyRecursiveScheduler<State>: @unchecked Sendable {
     /// - parameter state: State passed to the action to be executed.
     /// - parameter dueTime: Relative time after which to execute the recursive action.
     public func schedule(_ state: State, dueTime: RxTimeInterval) {
-        var scheduleState = ScheduleState.initial
-        let d = self.scheduler.scheduleRelative(state, dueTime: dueTime) { state -> Disposable in
-            // best effort
-            if self.group.isDisposed {
-                return Disposables.create()
-            }
-            let action = self.lock.performLocked { () -> Action? in
-                switch scheduleState {
-                case .added(let removeKey):
-                    self.group.remove(for: removeKey)
-                case .initial:
-                    break
-                case .done:
-                    break
-                }
-                scheduleState = .done
-                return self.action
-            }
-            action?(state, self)
-            return Disposables.create()
-        }
-        self.lock.performLocked {
-            switch scheduleState {
-            case .added:
-                rxFatalError("Invalid state")
-            case .initial:
-                if let removeKey = self.group.insert(d) {
-                    scheduleState = .added(removeKey)
-                } else {
-                    scheduleState = .done
-                }
-            case .done:
-                break
-            }
-        }
+        self.scheduleTracked { run in self.scheduler.scheduleRelative(state, dueTime: dueTime, action: run) }
     }
 
     /// Schedules an action to be executed recursively.
     ///
     /// - parameter state: State passed to the action to be executed.
     public func schedule(_ state: State) {
+        self.scheduleTracked { run in self.scheduler.schedule(state, action: run) }
+    }
+
+    /// Schedules the action through `schedule`, keeping the scheduled work in `group` until it ran (so disposing
+    /// cancels it) and running nothing once disposed.
+    private func scheduleTracked(_ schedule: (@escaping (State) -> Disposable) -> Disposable) {
         var scheduleState = ScheduleState.initial
-        let d = self.scheduler.schedule(state) { state -> Disposable in
+        let d = schedule { state -> Disposable in
+            // best effort
             if self.group.isDisposed {
                 return Disposables.create()
             }
             let action = self.lock.performLocked { () -> Action? in
-                switch scheduleState {
-                case .added(let removeKey):
+                if case .added(let removeKey) = scheduleState {
                     self.group.remove(for: removeKey)
-                case .initial, .done:
-                    break
                 }
                 scheduleState = .done
                 return self.action

@@ -1,0 +1,80 @@
+/// What `take(for:scheduler:)` and `skip(for:scheduler:)` do when their timer fires: complete, or start letting
+/// elements through.
+enum ForDurationMode {
+    case take
+    case skip
+}
+
+/// The sink of `take(for:)` / `skip(for:)`: a timer started at subscription ends the window. Terminal events are
+/// forwarded whenever they come.
+private final class ForDurationSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    private let parent: ForDuration<Element>
+    private let lock = RecursiveLock()
+    // state, guarded by `lock`: whether elements pass (from the start for `take`, after the timer for `skip`)
+    private var isOpen: Bool
+
+    init(parent: ForDuration<Element>, observer: Observer, cancel: Cancelable) {
+        self.parent = parent
+        self.isOpen = parent.mode == .take
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        lock.performLocked {
+            switch event {
+            case .next:
+                if isOpen {
+                    forwardOn(event)
+                }
+            case .error, .completed:
+                forwardOn(event)
+                dispose()
+            }
+        }
+    }
+
+    func run() -> Disposable {
+        let timer = parent.scheduler.scheduleRelative(self, dueTime: parent.duration) { sink in
+            sink.tick()
+            return Disposables.create()
+        }
+        let subscription = parent.source.subscribe(self)
+        return Disposables.create(timer, subscription)
+    }
+
+    private func tick() {
+        lock.performLocked {
+            switch parent.mode {
+            case .take:
+                forwardOn(.completed)
+                dispose()
+            case .skip:
+                isOpen = true
+            }
+        }
+    }
+}
+
+/// The producer of `take(for:scheduler:)` and `skip(for:scheduler:)`.
+final class ForDuration<Element>: Producer<Element>, @unchecked Sendable {
+    let source: Observable<Element>
+    let mode: ForDurationMode
+    let duration: RxTimeInterval
+    let scheduler: SchedulerType
+
+    init(source: Observable<Element>, mode: ForDurationMode, duration: RxTimeInterval, scheduler: SchedulerType) {
+        self.source = source
+        self.mode = mode
+        self.duration = duration
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
+        let sink = ForDurationSink(parent: self, observer: observer, cancel: cancel)
+        return (sink: sink, subscription: sink.run())
+    }
+}
