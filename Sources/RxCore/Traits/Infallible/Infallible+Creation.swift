@@ -6,7 +6,7 @@ extension InfallibleType {
     ///
     /// - parameter element: Single element in the resulting infallible sequence.
     /// - returns: An infallible sequence containing the single specified element.
-    public static func just(_ element: Element) -> Infallible<Element> {
+    @inlinable public static func just(_ element: Element) -> Infallible<Element> {
         Infallible(.just(element))
     }
 
@@ -15,21 +15,21 @@ extension InfallibleType {
     /// - parameter element: Single element in the resulting infallible sequence.
     /// - parameter scheduler: Scheduler to send the single element on.
     /// - returns: An infallible sequence containing the single specified element.
-    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Infallible<Element> {
+    @inlinable public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Infallible<Element> {
         Infallible(.just(element, scheduler: scheduler))
     }
 
     /// Returns a non-terminating infallible sequence, which can be used to denote an infinite duration.
     ///
     /// - returns: An infallible sequence whose observers will never get called.
-    public static func never() -> Infallible<Element> {
+    @inlinable public static func never() -> Infallible<Element> {
         Infallible(.never())
     }
 
     /// Returns an empty infallible sequence, which only completes.
     ///
     /// - returns: An infallible sequence with no elements.
-    public static func empty() -> Infallible<Element> {
+    @inlinable public static func empty() -> Infallible<Element> {
         Infallible(.empty())
     }
 
@@ -39,7 +39,7 @@ extension InfallibleType {
     /// - parameter observableFactory: Observable factory function to invoke for each observer that subscribes to
     ///   the resulting sequence; it must not throw (as in RxSwift, whose signature keeps `throws`).
     /// - returns: An infallible sequence whose observers trigger an invocation of the given factory function.
-    public static func deferred(_ observableFactory: @escaping () throws -> Infallible<Element>) -> Infallible<Element>
+    @inlinable public static func deferred(_ observableFactory: @escaping () throws -> Infallible<Element>) -> Infallible<Element>
     {
         Infallible(.deferred { try observableFactory().asObservable() })
     }
@@ -54,7 +54,7 @@ extension Infallible {
     /// - parameter scheduler: Scheduler to send elements on. If `nil`, elements are sent immediately on
     ///   subscription.
     /// - returns: The infallible sequence whose elements are pulled from the given arguments.
-    public static func of(
+    @inlinable public static func of(
         _ elements: Element...,
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Infallible<Element> {
@@ -64,7 +64,7 @@ extension Infallible {
     /// Converts an array to an infallible sequence.
     ///
     /// - returns: The infallible sequence whose elements are pulled from the given enumerable sequence.
-    public static func from(
+    @inlinable public static func from(
         _ array: [Element],
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Infallible<Element> {
@@ -74,7 +74,7 @@ extension Infallible {
     /// Converts a sequence to an infallible sequence.
     ///
     /// - returns: The infallible sequence whose elements are pulled from the given enumerable sequence.
-    public static func from<Sequence: Swift.Sequence>(
+    @inlinable public static func from<Sequence: Swift.Sequence>(
         _ sequence: Sequence,
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Infallible<Element> where Sequence.Element == Element {

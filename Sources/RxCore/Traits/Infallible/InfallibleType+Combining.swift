@@ -7,7 +7,7 @@ extension InfallibleType {
     ///
     /// - parameter selector: A transform function to apply to each element.
     /// - returns: An infallible sequence of the inner sequences' elements, merged.
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+    @inlinable public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
         -> Infallible<Source.Element>
     {
         Infallible(self.asObservable().flatMap(selector))
@@ -18,7 +18,7 @@ extension InfallibleType {
     ///
     /// - parameter selector: A transform function to apply to each element.
     /// - returns: An infallible sequence of the latest inner sequence's elements.
-    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+    @inlinable public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
         -> Infallible<Source.Element>
     {
         Infallible(self.asObservable().flatMapLatest(selector))
@@ -29,7 +29,7 @@ extension InfallibleType {
     ///
     /// - parameter selector: A transform function to apply to each element.
     /// - returns: An infallible sequence of the inner sequences' elements.
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+    @inlinable public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
         -> Infallible<Source.Element>
     {
         Infallible(self.asObservable().flatMapFirst(selector))
@@ -39,7 +39,7 @@ extension InfallibleType {
     ///
     /// - parameter selector: A transform function to apply to each element.
     /// - returns: An infallible sequence of the inner sequences' elements, in order.
-    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+    @inlinable public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
         -> Infallible<Source.Element>
     {
         Infallible(self.asObservable().concatMap(selector))
@@ -49,25 +49,25 @@ extension InfallibleType {
     ///
     /// - parameter second: Second sequence.
     /// - returns: An infallible sequence that contains the elements of `self`, followed by those of `second`.
-    public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Infallible<Element>
+    @inlinable public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Infallible<Element>
     where Source.Element == Element {
         Infallible(Observable.concat([self.asObservable(), second.asObservable()]))
     }
 
     /// Concatenates all infallible sequences in the given sequence, one after the other.
-    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Infallible<Element>
+    @inlinable public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Infallible<Element>
     where Sequence.Element == Infallible<Element> {
         Infallible(Observable.concat(sequence.map { $0.asObservable() }))
     }
 
     /// Concatenates all infallible sequences in the given collection, one after the other.
-    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<Element>
+    @inlinable public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<Element>
     where Collection.Element == Infallible<Element> {
         Infallible(Observable.concat(collection.map { $0.asObservable() }))
     }
 
     /// Concatenates the given infallible sequences, one after the other.
-    public static func concat(_ sources: Infallible<Element>...) -> Infallible<Element> {
+    @inlinable public static func concat(_ sources: Infallible<Element>...) -> Infallible<Element> {
         Infallible(Observable.concat(sources.map { $0.asObservable() }))
     }
 
@@ -75,18 +75,18 @@ extension InfallibleType {
     ///
     /// RxSwift 6 concatenates here (a known slip in its source); RxCore merges, as the name and the array forms
     /// say.
-    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Infallible<Element>
+    @inlinable public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Infallible<Element>
     where Collection.Element == Infallible<Element> {
         Infallible(Observable.merge(sources.map { $0.asObservable() }))
     }
 
     /// Merges elements from all infallible sequences in the array into a single infallible sequence.
-    public static func merge(_ sources: [Infallible<Element>]) -> Infallible<Element> {
+    @inlinable public static func merge(_ sources: [Infallible<Element>]) -> Infallible<Element> {
         Infallible(Observable.merge(sources.map { $0.asObservable() }))
     }
 
     /// Merges elements from all given infallible sequences into a single infallible sequence.
-    public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> {
+    @inlinable public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> {
         Infallible(Observable.merge(sources.map { $0.asObservable() }))
     }
 
@@ -96,7 +96,7 @@ extension InfallibleType {
     /// - parameter resultSelector: Function to invoke for each element from `self` combined with the latest
     ///   element from `second`; it must not throw.
     /// - returns: An infallible sequence of the results.
-    public func withLatestFrom<Source: InfallibleType, ResultType>(
+    @inlinable public func withLatestFrom<Source: InfallibleType, ResultType>(
         _ second: Source,
         resultSelector: @escaping (Element, Source.Element) throws -> ResultType
     ) -> Infallible<ResultType> {
@@ -107,7 +107,7 @@ extension InfallibleType {
     ///
     /// - parameter second: Second infallible sequence.
     /// - returns: An infallible sequence of the latest elements of `second`.
-    public func withLatestFrom<Source: InfallibleType>(_ second: Source) -> Infallible<Source.Element> {
+    @inlinable public func withLatestFrom<Source: InfallibleType>(_ second: Source) -> Infallible<Source.Element> {
         self.withLatestFrom(second) { $1 }
     }
 
@@ -118,7 +118,7 @@ extension InfallibleType {
     /// - parameter scope: Lifetime scope of sharing subject.
     /// - returns: An infallible sequence that contains the elements of a sequence produced by multicasting the
     ///   source sequence.
-    public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible<Element> {
+    @inlinable public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible<Element> {
         Infallible(self.asObservable().share(replay: replay, scope: scope))
     }
 
@@ -128,7 +128,7 @@ extension InfallibleType {
     /// - parameter resultSelector: Function to invoke whenever any of the sources produces an element; it must
     ///   not throw.
     /// - returns: An infallible sequence of the results.
-    public static func combineLatest<Collection: Swift.Collection>(
+    @inlinable public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Infallible<Element> where Collection.Element: InfallibleType {
@@ -139,7 +139,7 @@ extension InfallibleType {
     /// an element (once all have produced one).
     ///
     /// - returns: An infallible sequence of arrays of the latest elements.
-    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<[Element]>
+    @inlinable public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<[Element]>
     where Collection.Element: InfallibleType, Collection.Element.Element == Element {
         Infallible(Observable.combineLatest(collection.map { $0.asObservable() }))
     }

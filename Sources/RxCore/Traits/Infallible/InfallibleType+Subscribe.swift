@@ -9,7 +9,7 @@ extension InfallibleType {
     /// - parameter onDisposed: Action to invoke upon any type of termination of sequence (if the sequence has
     ///   gracefully completed, or if the generation is canceled by disposing subscription).
     /// - returns: Subscription object used to unsubscribe from the observable sequence.
-    public func subscribe<Object: AnyObject>(
+    @inlinable public func subscribe<Object: AnyObject>(
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
@@ -26,7 +26,7 @@ extension InfallibleType {
     /// - parameter onDisposed: Action to invoke upon any type of termination of sequence (if the sequence has
     ///   gracefully completed, or if the generation is canceled by disposing subscription).
     /// - returns: Subscription object used to unsubscribe from the observable sequence.
-    public func subscribe(
+    @inlinable public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
@@ -41,7 +41,7 @@ extension InfallibleType {
     ///
     /// - parameter on: Action to invoke for each event in the sequence.
     /// - returns: Subscription object used to unsubscribe from the sequence.
-    public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void) -> Disposable {
+    @inlinable public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void) -> Disposable {
         self.asObservable().subscribe { event in
             switch event {
             case .next(let element):

@@ -5,7 +5,7 @@ extension InfallibleType {
     ///
     /// - parameter other: Infallible sequence that terminates propagation of elements of the source sequence.
     /// - returns: An infallible sequence of the elements before `other` emits.
-    public func take<Source: InfallibleType>(until other: Source) -> Infallible<Element> {
+    @inlinable public func take<Source: InfallibleType>(until other: Source) -> Infallible<Element> {
         Infallible(self.asObservable().take(until: other.asObservable()))
     }
 
@@ -13,7 +13,7 @@ extension InfallibleType {
     ///
     /// - parameter other: Observable sequence that terminates propagation of elements of the source sequence.
     /// - returns: An infallible sequence of the elements before `other` emits.
-    public func take<Source: ObservableType>(until other: Source) -> Infallible<Element> {
+    @inlinable public func take<Source: ObservableType>(until other: Source) -> Infallible<Element> {
         Infallible(self.asObservable().take(until: other))
     }
 
@@ -22,7 +22,7 @@ extension InfallibleType {
     /// - parameter predicate: A function to test each element for a condition.
     /// - parameter behavior: Whether or not to include the last element matching the predicate.
     /// - returns: An infallible sequence of the elements before the condition held.
-    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
+    @inlinable public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
         -> Infallible<Element>
     {
         Infallible(self.asObservable().take(until: predicate, behavior: behavior))
@@ -33,7 +33,7 @@ extension InfallibleType {
     /// - parameter predicate: A function to test each element for a condition.
     /// - parameter behavior: Whether or not to include the last element not matching the predicate.
     /// - returns: An infallible sequence of the elements that passed the test.
-    public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
+    @inlinable public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
         -> Infallible<Element>
     {
         Infallible(self.asObservable().take(while: predicate, behavior: behavior))
@@ -43,7 +43,7 @@ extension InfallibleType {
     ///
     /// - parameter count: The number of elements to return.
     /// - returns: An infallible sequence of at most `count` elements.
-    public func take(_ count: Int) -> Infallible<Element> {
+    @inlinable public func take(_ count: Int) -> Infallible<Element> {
         Infallible(self.asObservable().take(count))
     }
 
@@ -52,7 +52,7 @@ extension InfallibleType {
     /// - parameter duration: Duration for taking elements from the start of the sequence.
     /// - parameter scheduler: Scheduler to run the timer on.
     /// - returns: An infallible sequence of the elements within the duration.
-    public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
+    @inlinable public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
         Infallible(self.asObservable().take(for: duration, scheduler: scheduler))
     }
 
@@ -60,7 +60,7 @@ extension InfallibleType {
     ///
     /// - parameter predicate: A function to test each element for a condition.
     /// - returns: An infallible sequence of the elements from the first that fails the test.
-    public func skip(while predicate: @escaping (Element) throws -> Bool) -> Infallible<Element> {
+    @inlinable public func skip(while predicate: @escaping (Element) throws -> Bool) -> Infallible<Element> {
         Infallible(self.asObservable().skip(while: predicate))
     }
 
@@ -68,7 +68,7 @@ extension InfallibleType {
     ///
     /// - parameter other: Sequence that starts propagation of elements of the source sequence.
     /// - returns: An infallible sequence of the elements after `other` emitted.
-    public func skip<Source: ObservableType>(until other: Source) -> Infallible<Element> {
+    @inlinable public func skip<Source: ObservableType>(until other: Source) -> Infallible<Element> {
         Infallible(self.asObservable().skip(until: other))
     }
 
@@ -80,7 +80,7 @@ extension InfallibleType {
     /// - parameter dueTime: Throttling duration for each element.
     /// - parameter scheduler: Scheduler to run the throttle timers on.
     /// - returns: The throttled infallible sequence.
-    public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
+    @inlinable public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Infallible<Element> {
         Infallible(self.asObservable().debounce(dueTime, scheduler: scheduler))
     }
 
@@ -92,7 +92,7 @@ extension InfallibleType {
     ///   emission be emitted.
     /// - parameter scheduler: Scheduler to run the throttle timers on.
     /// - returns: The throttled infallible sequence.
-    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType)
+    @inlinable public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType)
         -> Infallible<Element>
     {
         Infallible(self.asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))

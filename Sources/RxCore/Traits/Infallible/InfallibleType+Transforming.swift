@@ -9,7 +9,7 @@ extension InfallibleType {
     /// - parameter predicate: A function to test each source element for a condition.
     /// - returns: An infallible sequence that contains elements from the input sequence that satisfy the
     ///   condition.
-    public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
+    @inlinable public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
         Infallible(self.asObservable().filter(predicate))
     }
 
@@ -21,7 +21,7 @@ extension InfallibleType {
     /// - parameter transform: A transform function to apply to each source element.
     /// - returns: An infallible sequence whose elements are the result of invoking the transform function on
     ///   each element of source.
-    public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
+    @inlinable public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
         Infallible(self.asObservable().map(transform))
     }
 
@@ -29,13 +29,13 @@ extension InfallibleType {
     ///
     /// - parameter transform: A transform function to apply to each source element.
     /// - returns: An infallible sequence of the non-nil results.
-    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> {
+    @inlinable public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> {
         Infallible(self.asObservable().compactMap(transform))
     }
 
     /// Returns an infallible sequence that contains only distinct contiguous elements according to the
     /// `keySelector`.
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key)
+    @inlinable public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key)
         -> Infallible<Element>
     {
         Infallible(self.asObservable().distinctUntilChanged(keySelector, comparer: { $0 == $1 }))
@@ -43,13 +43,13 @@ extension InfallibleType {
 
     /// Returns an infallible sequence that contains only distinct contiguous elements according to the
     /// `comparer`.
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Infallible<Element> {
+    @inlinable public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Infallible<Element> {
         Infallible(self.asObservable().distinctUntilChanged({ $0 }, comparer: comparer))
     }
 
     /// Returns an infallible sequence that contains only distinct contiguous elements according to the
     /// `keySelector` and the `comparer`.
-    public func distinctUntilChanged<Key>(
+    @inlinable public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) throws -> Key,
         comparer: @escaping (Key, Key) throws -> Bool
     ) -> Infallible<Element> {
@@ -58,7 +58,7 @@ extension InfallibleType {
 
     /// Returns an infallible sequence that contains only contiguous elements with distinct values in the provided
     /// key path on each object.
-    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>)
+    @inlinable public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>)
         -> Infallible<Element>
     {
         Infallible(self.asObservable().distinctUntilChanged { $0[keyPath: keyPath] == $1[keyPath: keyPath] })
@@ -70,7 +70,7 @@ extension InfallibleType {
     /// - parameter seed: The initial accumulator value.
     /// - parameter accumulator: An accumulator function to be invoked on each element.
     /// - returns: An infallible sequence containing the accumulated values.
-    public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void) -> Infallible<Seed> {
+    @inlinable public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void) -> Infallible<Seed> {
         Infallible(self.asObservable().scan(into: seed, accumulator: accumulator))
     }
 
@@ -82,7 +82,7 @@ extension InfallibleType {
     /// - parameter seed: The initial accumulator value.
     /// - parameter accumulator: An accumulator function to be invoked on each element.
     /// - returns: An infallible sequence containing the accumulated values.
-    public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
+    @inlinable public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
         Infallible(self.asObservable().scan(seed, accumulator: accumulator))
     }
 
@@ -90,7 +90,7 @@ extension InfallibleType {
     ///
     /// - parameter element: Element to prepend to the specified sequence.
     /// - returns: The source sequence prepended with the specified values.
-    public func startWith(_ element: Element) -> Infallible<Element> {
+    @inlinable public func startWith(_ element: Element) -> Infallible<Element> {
         Infallible(self.asObservable().startWith(element))
     }
 
@@ -100,7 +100,7 @@ extension InfallibleType {
     /// - parameter obj: The object to provide an unretained reference on.
     /// - parameter resultSelector: A function to combine the unretained reference on `obj` and the element.
     /// - returns: An infallible sequence of the `resultSelector` results.
-    public func withUnretained<Object: AnyObject, Out>(
+    @inlinable public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object,
         resultSelector: @escaping (Object, Element) -> Out
     ) -> Infallible<Out> {
@@ -112,7 +112,7 @@ extension InfallibleType {
     ///
     /// - parameter obj: The object to provide an unretained reference on.
     /// - returns: An infallible sequence of tuples of `obj` and the elements.
-    public func withUnretained<Object: AnyObject>(_ obj: Object) -> Infallible<(Object, Element)> {
+    @inlinable public func withUnretained<Object: AnyObject>(_ obj: Object) -> Infallible<(Object, Element)> {
         self.withUnretained(obj) { ($0, $1) }
     }
 }
@@ -123,7 +123,7 @@ extension InfallibleType where Element: Equatable {
     ///
     ///     --1--1--2--2--1--|      distinctUntilChanged()
     ///     --1-----2-----1--|
-    public func distinctUntilChanged() -> Infallible<Element> {
+    @inlinable public func distinctUntilChanged() -> Infallible<Element> {
         Infallible(self.asObservable().distinctUntilChanged())
     }
 }
@@ -140,7 +140,7 @@ extension Infallible {
     /// - parameter onSubscribed: Action to invoke after subscribing to source sequence.
     /// - parameter onDispose: Action to invoke after subscription to source has been disposed for any reason.
     /// - returns: The source sequence with the side-effecting behavior applied.
-    public func `do`(
+    @inlinable public func `do`(
         onNext: ((Element) throws -> Void)? = nil,
         afterNext: ((Element) throws -> Void)? = nil,
         onCompleted: (() throws -> Void)? = nil,

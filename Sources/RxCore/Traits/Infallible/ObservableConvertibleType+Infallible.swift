@@ -6,7 +6,7 @@ extension ObservableConvertibleType {
     ///
     /// - parameter element: The element emitted in place of an error.
     /// - returns: `Infallible<Element>`
-    public func asInfallible(onErrorJustReturn element: Element) -> Infallible<Element> {
+    @inlinable public func asInfallible(onErrorJustReturn element: Element) -> Infallible<Element> {
         Infallible(self.asObservable().catchAndReturn(element))
     }
 
@@ -17,7 +17,7 @@ extension ObservableConvertibleType {
     ///
     /// - parameter infallible: Fall back to this provided infallible on error.
     /// - returns: `Infallible<Element>`
-    public func asInfallible(onErrorFallbackTo infallible: Infallible<Element>) -> Infallible<Element> {
+    @inlinable public func asInfallible(onErrorFallbackTo infallible: Infallible<Element>) -> Infallible<Element> {
         Infallible(self.asObservable().catch { _ in infallible.asObservable() })
     }
 
@@ -25,7 +25,7 @@ extension ObservableConvertibleType {
     ///
     /// - parameter onErrorRecover: Recover with the this infallible closure.
     /// - returns: `Infallible<Element>`
-    public func asInfallible(onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>) -> Infallible<Element> {
+    @inlinable public func asInfallible(onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>) -> Infallible<Element> {
         Infallible(self.asObservable().catch { onErrorRecover($0).asObservable() })
     }
 }
