@@ -35,9 +35,4 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
     public func asObservable() -> Observable<Element> {
         subject.asObservable()
     }
-
-    /// Converts to an `Infallible`: a relay never emits an error (nor completes).
-    public func asInfallible() -> Infallible<Element> {
-        asInfallible(onErrorFallbackTo: .empty())
-    }
 }
