@@ -68,19 +68,22 @@ func leftPad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
 }
 
+/// One table row: the case, both timings, the ratio and the unit (built in steps: one long `+` chain is slow to
+/// type-check).
+func row(_ result: BenchmarkResult) -> String {
+    let timings = leftPad(String(format: "%.1f", result.rxCoreNanosecondsPerOp), 14)
+        + leftPad(String(format: "%.1f", result.openCombineNanosecondsPerOp), 19)
+    let ratio = leftPad(String(format: "%.2fx", result.speedup), 9)
+    let checksums = result.checksumsMatch ? "" : "  (checksums differ!)"
+    return pad(result.benchmark.name, 56) + timings + ratio + "  \(result.benchmark.unit)" + checksums
+}
+
 print(pad("case", 56) + leftPad("RxCore ns/op", 14) + leftPad("OpenCombine ns/op", 19) + leftPad("ratio", 9) + "  unit")
 var allFaster = true
 for benchmark in cases where selectedCase.map({ benchmark.name.hasPrefix($0) }) ?? true {
     let result = measure(benchmark, repetitions: repetitions)
     allFaster = allFaster && result.speedup > 1
-    print(
-        pad(benchmark.name, 56)
-            + leftPad(String(format: "%.1f", result.rxCoreNanosecondsPerOp), 14)
-            + leftPad(String(format: "%.1f", result.openCombineNanosecondsPerOp), 19)
-            + leftPad(String(format: "%.2fx", result.speedup), 9)
-            + "  \(benchmark.unit)"
-            + (result.checksumsMatch ? "" : "  (checksums differ!)")
-    )
+    print(row(result))
 }
 print("")
 print("ratio = OpenCombine ns/op ÷ RxCore ns/op (above 1: RxCore is faster). RxCore faster on every case: \(allFaster)")
@@ -121,14 +124,7 @@ print("")
 print(pad("case", 56) + leftPad("variant ns/op", 14) + leftPad("baseline ns/op", 19) + leftPad("ratio", 9) + "  unit")
 for benchmark in overheadCases where selectedCase.map({ benchmark.name.hasPrefix($0) }) ?? true {
     let result = measure(benchmark, repetitions: repetitions)
-    print(
-        pad(benchmark.name, 56)
-            + leftPad(String(format: "%.1f", result.rxCoreNanosecondsPerOp), 14)
-            + leftPad(String(format: "%.1f", result.openCombineNanosecondsPerOp), 19)
-            + leftPad(String(format: "%.2fx", result.speedup), 9)
-            + "  \(benchmark.unit)"
-            + (result.checksumsMatch ? "" : "  (checksums differ!)")
-    )
+    print(row(result))
 }
 print("")
 print("ratio = baseline ns/op ÷ variant ns/op (1.00: same cost; above 1: the variant is faster).")
