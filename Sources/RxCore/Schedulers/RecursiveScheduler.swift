@@ -20,48 +20,21 @@ public final class AnyRecursiveScheduler<State>: @unchecked Sendable {
     /// - parameter state: State passed to the action to be executed.
     /// - parameter dueTime: Relative time after which to execute the recursive action.
     public func schedule(_ state: State, dueTime: RxTimeInterval) {
-        self.scheduleTracked { run in self.scheduler.scheduleRelative(state, dueTime: dueTime, action: run) }
+        scheduleTracked(lock: self.lock, group: self.group) { run in
+            self.scheduler.scheduleRelative(state, dueTime: dueTime, action: run)
+        } run: { state in
+            self.lock.performLocked { self.action }?(state, self)
+        }
     }
 
     /// Schedules an action to be executed recursively.
     ///
     /// - parameter state: State passed to the action to be executed.
     public func schedule(_ state: State) {
-        self.scheduleTracked { run in self.scheduler.schedule(state, action: run) }
-    }
-
-    /// Schedules the action through `schedule`, keeping the scheduled work in `group` until it ran (so disposing
-    /// cancels it) and running nothing once disposed.
-    private func scheduleTracked(_ schedule: (@escaping (State) -> Disposable) -> Disposable) {
-        var scheduleState = ScheduleState.initial
-        let d = schedule { state -> Disposable in
-            // best effort
-            if self.group.isDisposed {
-                return Disposables.create()
-            }
-            let action = self.lock.performLocked { () -> Action? in
-                if case .added(let removeKey) = scheduleState {
-                    self.group.remove(for: removeKey)
-                }
-                scheduleState = .done
-                return self.action
-            }
-            action?(state, self)
-            return Disposables.create()
-        }
-        self.lock.performLocked {
-            switch scheduleState {
-            case .added:
-                rxFatalError("Invalid state")
-            case .initial:
-                if let removeKey = self.group.insert(d) {
-                    scheduleState = .added(removeKey)
-                } else {
-                    scheduleState = .done
-                }
-            case .done:
-                break
-            }
+        scheduleTracked(lock: self.lock, group: self.group) { run in
+            self.scheduler.schedule(state, action: run)
+        } run: { state in
+            self.lock.performLocked { self.action }?(state, self)
         }
     }
 
@@ -95,37 +68,10 @@ final class RecursiveImmediateScheduler<State>: @unchecked Sendable {
     }
 
     func schedule(_ state: State) {
-        var scheduleState = ScheduleState.initial
-        let d = self.scheduler.schedule(state) { state -> Disposable in
-            if self.group.isDisposed {
-                return Disposables.create()
-            }
-            let action = self.lock.performLocked { () -> Action? in
-                switch scheduleState {
-                case .added(let removeKey):
-                    self.group.remove(for: removeKey)
-                case .initial, .done:
-                    break
-                }
-                scheduleState = .done
-                return self.action
-            }
-            action?(state, self.schedule)
-            return Disposables.create()
-        }
-        self.lock.performLocked {
-            switch scheduleState {
-            case .added:
-                rxFatalError("Invalid state")
-            case .initial:
-                if let removeKey = self.group.insert(d) {
-                    scheduleState = .added(removeKey)
-                } else {
-                    scheduleState = .done
-                }
-            case .done:
-                break
-            }
+        scheduleTracked(lock: self.lock, group: self.group) { run in
+            self.scheduler.schedule(state, action: run)
+        } run: { state in
+            self.lock.performLocked { self.action }?(state, self.schedule)
         }
     }
 
@@ -194,4 +140,43 @@ final class SchedulePeriodicRecursive<State>: @unchecked Sendable {
 private enum SchedulePeriodicRecursiveCommand {
     case tick
     case dispatchStart
+}
+
+/// Schedules work through `schedule` and keeps it in `group` until it runs, so disposing the group cancels it;
+/// when it runs (and the group is not disposed) it leaves the group and calls `run` with the state.
+private func scheduleTracked<State>(
+    lock: RecursiveLock,
+    group: CompositeDisposable,
+    schedule: (@escaping (State) -> Disposable) -> Disposable,
+    run: @escaping (State) -> Void
+) {
+    var scheduleState = ScheduleState.initial
+    let scheduled = schedule { state -> Disposable in
+        // best effort
+        if group.isDisposed {
+            return Disposables.create()
+        }
+        lock.performLocked {
+            if case .added(let removeKey) = scheduleState {
+                group.remove(for: removeKey)
+            }
+            scheduleState = .done
+        }
+        run(state)
+        return Disposables.create()
+    }
+    lock.performLocked {
+        switch scheduleState {
+        case .added:
+            rxFatalError("Invalid state")
+        case .initial:
+            if let removeKey = group.insert(scheduled) {
+                scheduleState = .added(removeKey)
+            } else {
+                scheduleState = .done
+            }
+        case .done:
+            break
+        }
+    }
 }
