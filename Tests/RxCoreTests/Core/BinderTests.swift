@@ -6,20 +6,7 @@ private final class Label {
     var text = ""
 }
 
-final class BinderTests: RxTest {
-    private var hooks: HookRecorder!
-
-    override func setUp() {
-        super.setUp()
-        hooks = HookRecorder()
-    }
-
-    override func tearDown() {
-        hooks.restore()
-        hooks = nil
-        super.tearDown()
-    }
-
+final class BinderTests: HookedRxTest {
     func testBinder_bindsEachElementOnItsScheduler() {
         // Given a binder on a virtual-time scheduler
         let scheduler = TestScheduler(initialClock: 0)

@@ -6,20 +6,7 @@ private final class Screen {
     var titles: [String] = []
 }
 
-final class ObservableTypeBindTests: RxTest {
-    private var hooks: HookRecorder!
-
-    override func setUp() {
-        super.setUp()
-        hooks = HookRecorder()
-    }
-
-    override func tearDown() {
-        hooks.restore()
-        hooks = nil
-        super.tearDown()
-    }
-
+final class ObservableTypeBindTests: HookedRxTest {
     func testBindToObservers_forwardsEveryEventToEachObserver() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError.boom, Int.self)])

@@ -2,20 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class DebugTests: RxTest {
-    private var hooks: HookRecorder!
-
-    override func setUp() {
-        super.setUp()
-        hooks = HookRecorder()
-    }
-
-    override func tearDown() {
-        hooks.restore()
-        hooks = nil
-        super.tearDown()
-    }
-
+final class DebugTests: HookedRxTest {
     func testDebug_completedSequence_logsSubscriptionEventsAndDisposalOnce() {
         // Given a hot source that emits twice and completes
         let scheduler = TestScheduler(initialClock: 0)

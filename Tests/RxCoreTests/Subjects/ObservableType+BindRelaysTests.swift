@@ -2,20 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-final class ObservableTypeBindRelaysTests: RxTest {
-    private var hooks: HookRecorder!
-
-    override func setUp() {
-        super.setUp()
-        hooks = HookRecorder()
-    }
-
-    override func tearDown() {
-        hooks.restore()
-        hooks = nil
-        super.tearDown()
-    }
-
+final class ObservableTypeBindRelaysTests: HookedRxTest {
     func testBindToPublishRelays_acceptsEveryElementInEachRelay() {
         let first = PublishRelay<Int>()
         let second = PublishRelay<Int>()

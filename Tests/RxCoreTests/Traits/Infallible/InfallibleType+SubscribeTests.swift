@@ -6,20 +6,7 @@ private final class Owner {
     var log: [String] = []
 }
 
-final class InfallibleTypeSubscribeTests: RxTest {
-    private var hooks: HookRecorder!
-
-    override func setUp() {
-        super.setUp()
-        hooks = HookRecorder()
-    }
-
-    override func tearDown() {
-        hooks.restore()
-        hooks = nil
-        super.tearDown()
-    }
-
+final class InfallibleTypeSubscribeTests: HookedRxTest {
     func testSubscribe_handlers_receiveElementsCompletionAndDisposal() {
         var log: [String] = []
 
