@@ -12,9 +12,27 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         priority: TaskPriority? = nil,
         _ work: @Sendable @escaping () async throws -> Element
     ) -> Single<Element> where Element: Sendable {
+        create(detached: false, priority: priority, work: work)
+    }
+
+    /// RxSwift 6.5's form of `create(priority:_:)`: `detached` runs the operation in a detached task (not
+    /// inheriting the caller's task-local values and actor), otherwise the same.
+    ///
+    /// ```swift
+    /// let user = Single<User>.create(detached: true) { try await client.fetchUser() }
+    /// ```
+    ///
+    /// - parameter detached: Whether the operation runs in `Task.detached`.
+    /// - parameter priority: The priority of the task running the operation.
+    /// - parameter work: The operation whose result the single emits.
+    public static func create(
+        detached: Bool,
+        priority: TaskPriority? = nil,
+        work: @Sendable @escaping () async throws -> Element
+    ) -> Single<Element> where Element: Sendable {
         .create { observer in
             let sendableObserver = UncheckedSendable(observer)
-            let task = Task(priority: priority) {
+            let operation: @Sendable () async -> Void = {
                 do {
                     let value = try await work()
                     try Task.checkCancellation()
@@ -27,10 +45,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                     }
                 }
             }
+            let task: Task<Void, Never>
+            if detached {
+                task = Task.detached(priority: priority, operation: operation)
+            } else {
+                task = Task(priority: priority, operation: operation)
+            }
             return Disposables.create { task.cancel() }
         }
     }
-
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {

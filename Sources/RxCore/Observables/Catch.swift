@@ -46,6 +46,15 @@ extension ObservableType {
     where Sources.Element == Observable<Element> {
         CatchSequence(sources: sequence)
     }
+
+    /// RxSwift 6's spelling of `catch(_:)` over a sequence of sources: `Observable.catch(sequence: [a, b])`.
+    ///
+    /// - returns: An observable sequence containing elements from consecutive source sequences until a source
+    ///   sequence terminates successfully.
+    public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element>
+    where Sources.Element == Observable<Element> {
+        CatchSequence(sources: sequence)
+    }
 }
 
 private final class CatchSinkProxy<Observer: ObserverType>: ObserverType {

@@ -121,4 +121,16 @@ final class CatchTests: RxTest {
 
         XCTAssertEqual(res.events, [.error(220, TestError.other)])
     }
+
+    func testCatchSequence_rxSwiftLabel_continuesWithTheNextSourceOnError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.boom, Int.self)])
+        let second = scheduler.createColdObservable([.next(5, 2), .completed(10)])
+
+        let res = scheduler.start { Observable.catch(sequence: [first.asObservable(), second.asObservable()]) }
+
+        XCTAssertEqual(res.events, [.next(210, 1), .next(225, 2), .completed(230)])
+        XCTAssertEqual(first.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(second.subscriptions, [Subscription(220, 230)])
+    }
 }
