@@ -61,7 +61,8 @@ def expand_indices(text, i):
 
 
 def expand_line(line, arity, variables):
-    line = re.sub(r"\{\{(.*?)\}\}(?!\})", lambda m: ", ".join(expand_indices(m.group(1), i) for i in range(1, arity + 1)), line)
+    indices = range(1, arity + 1)
+    line = re.sub(r"\{\{(.*?)\}\}(?!\})", lambda m: ", ".join(expand_indices(m.group(1), i) for i in indices), line)
     line = line.replace("{N}", str(arity))
     for name, value in variables.items():
         line = line.replace("{" + name + "}", value)

@@ -62,9 +62,10 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
-        Observable<(O1.Element, O2.Element)>.combineLatest(
-            source1, source2
-        ) { ($0, $1) }
+        Observable.combineLatest(
+            source1, source2,
+            resultSelector: { ($0, $1) }
+        )
     }
 }
 
@@ -130,9 +131,10 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element)>.combineLatest(
-            source1, source2, source3
-        ) { ($0, $1, $2) }
+        Observable.combineLatest(
+            source1, source2, source3,
+            resultSelector: { ($0, $1, $2) }
+        )
     }
 }
 
@@ -201,9 +203,10 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.combineLatest(
-            source1, source2, source3, source4
-        ) { ($0, $1, $2, $3) }
+        Observable.combineLatest(
+            source1, source2, source3, source4,
+            resultSelector: { ($0, $1, $2, $3) }
+        )
     }
 }
 
@@ -275,9 +278,10 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.combineLatest(
-            source1, source2, source3, source4, source5
-        ) { ($0, $1, $2, $3, $4) }
+        Observable.combineLatest(
+            source1, source2, source3, source4, source5,
+            resultSelector: { ($0, $1, $2, $3, $4) }
+        )
     }
 }
 
@@ -354,9 +358,10 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.combineLatest(
-            source1, source2, source3, source4, source5, source6
-        ) { ($0, $1, $2, $3, $4, $5) }
+        Observable.combineLatest(
+            source1, source2, source3, source4, source5, source6,
+            resultSelector: { ($0, $1, $2, $3, $4, $5) }
+        )
     }
 }
 
@@ -436,9 +441,10 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.combineLatest(
-            source1, source2, source3, source4, source5, source6, source7
-        ) { ($0, $1, $2, $3, $4, $5, $6) }
+        Observable.combineLatest(
+            source1, source2, source3, source4, source5, source6, source7,
+            resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }
+        )
     }
 }
 
@@ -523,8 +529,9 @@ extension ObservableType where Element == Any {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.combineLatest(
-            source1, source2, source3, source4, source5, source6, source7, source8
-        ) { ($0, $1, $2, $3, $4, $5, $6, $7) }
+        Observable.combineLatest(
+            source1, source2, source3, source4, source5, source6, source7, source8,
+            resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }
+        )
     }
 }

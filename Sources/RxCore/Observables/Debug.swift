@@ -39,9 +39,10 @@ private final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverT
     func on(_ event: Event<Element>) {
         let maxEventTextLength = 40
         let eventText = "\(event)"
+        let half = maxEventTextLength / 2
         let eventNormalized =
             (eventText.count > maxEventTextLength) && self.parent.trimOutput
-            ? String(eventText.prefix(maxEventTextLength / 2)) + "..." + String(eventText.suffix(maxEventTextLength / 2))
+            ? String(eventText.prefix(half)) + "..." + String(eventText.suffix(half))
             : eventText
         Hooks.debugLogger(self.parent.identifier, "Event \(eventNormalized)")
         self.forwardOn(event)

@@ -30,7 +30,10 @@ final class DebugTests: HookedRxTest {
         let res = scheduler.start { xs.debug("e") }
 
         XCTAssertEqual(res.events, [.next(210, 1), .error(220, TestError.boom)])
-        XCTAssertEqual(hooks.debugLines, ["e -> subscribed", "e -> Event next(1)", "e -> Event error(boom)", "e -> isDisposed"])
+        XCTAssertEqual(
+            hooks.debugLines,
+            ["e -> subscribed", "e -> Event next(1)", "e -> Event error(boom)", "e -> isDisposed"]
+        )
     }
 
     func testDebug_disposedBeforeTermination_logsDisposal() {

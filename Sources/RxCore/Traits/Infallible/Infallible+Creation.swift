@@ -39,7 +39,8 @@ extension InfallibleType {
     /// - parameter observableFactory: Observable factory function to invoke for each observer that subscribes to
     ///   the resulting sequence; it must not throw (as in RxSwift, whose signature keeps `throws`).
     /// - returns: An infallible sequence whose observers trigger an invocation of the given factory function.
-    @inlinable public static func deferred(_ observableFactory: @escaping () throws -> Infallible<Element>) -> Infallible<Element>
+    @inlinable
+    public static func deferred(_ observableFactory: @escaping () throws -> Infallible<Element>) -> Infallible<Element>
     {
         Infallible(.deferred { try observableFactory().asObservable() })
     }

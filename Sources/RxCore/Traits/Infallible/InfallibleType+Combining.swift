@@ -118,7 +118,8 @@ extension InfallibleType {
     /// - parameter scope: Lifetime scope of sharing subject.
     /// - returns: An infallible sequence that contains the elements of a sequence produced by multicasting the
     ///   source sequence.
-    @inlinable public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible<Element> {
+    @inlinable
+    public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible<Element> {
         Infallible(self.asObservable().share(replay: replay, scope: scope))
     }
 
@@ -139,7 +140,8 @@ extension InfallibleType {
     /// an element (once all have produced one).
     ///
     /// - returns: An infallible sequence of arrays of the latest elements.
-    @inlinable public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<[Element]>
+    @inlinable
+    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<[Element]>
     where Collection.Element: InfallibleType, Collection.Element.Element == Element {
         Infallible(Observable.combineLatest(collection.map { $0.asObservable() }))
     }

@@ -22,7 +22,8 @@ extension InfallibleType {
     /// - parameter predicate: A function to test each element for a condition.
     /// - parameter behavior: Whether or not to include the last element matching the predicate.
     /// - returns: An infallible sequence of the elements before the condition held.
-    @inlinable public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
+    @inlinable
+    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
         -> Infallible<Element>
     {
         Infallible(self.asObservable().take(until: predicate, behavior: behavior))
@@ -33,7 +34,8 @@ extension InfallibleType {
     /// - parameter predicate: A function to test each element for a condition.
     /// - parameter behavior: Whether or not to include the last element not matching the predicate.
     /// - returns: An infallible sequence of the elements that passed the test.
-    @inlinable public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
+    @inlinable
+    public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
         -> Infallible<Element>
     {
         Infallible(self.asObservable().take(while: predicate, behavior: behavior))

@@ -43,7 +43,8 @@ extension InfallibleType {
 
     /// Returns an infallible sequence that contains only distinct contiguous elements according to the
     /// `comparer`.
-    @inlinable public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Infallible<Element> {
+    @inlinable
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Infallible<Element> {
         Infallible(self.asObservable().distinctUntilChanged({ $0 }, comparer: comparer))
     }
 
@@ -70,7 +71,8 @@ extension InfallibleType {
     /// - parameter seed: The initial accumulator value.
     /// - parameter accumulator: An accumulator function to be invoked on each element.
     /// - returns: An infallible sequence containing the accumulated values.
-    @inlinable public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void) -> Infallible<Seed> {
+    @inlinable
+    public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void) -> Infallible<Seed> {
         Infallible(self.asObservable().scan(into: seed, accumulator: accumulator))
     }
 
@@ -82,7 +84,8 @@ extension InfallibleType {
     /// - parameter seed: The initial accumulator value.
     /// - parameter accumulator: An accumulator function to be invoked on each element.
     /// - returns: An infallible sequence containing the accumulated values.
-    @inlinable public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
+    @inlinable
+    public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
         Infallible(self.asObservable().scan(seed, accumulator: accumulator))
     }
 

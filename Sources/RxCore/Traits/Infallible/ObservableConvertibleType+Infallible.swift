@@ -25,7 +25,8 @@ extension ObservableConvertibleType {
     ///
     /// - parameter onErrorRecover: Recover with the this infallible closure.
     /// - returns: `Infallible<Element>`
-    @inlinable public func asInfallible(onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>) -> Infallible<Element> {
+    @inlinable
+    public func asInfallible(onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>) -> Infallible<Element> {
         Infallible(self.asObservable().catch { onErrorRecover($0).asObservable() })
     }
 }

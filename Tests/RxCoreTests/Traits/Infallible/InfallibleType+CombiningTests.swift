@@ -54,8 +54,10 @@ final class InfallibleTypeCombiningTests: RxTest {
     func testMergeCollection_interleavesInTime() {
         // RxSwift 6's collection form concatenates; RxCore's merges, as the name says.
         let scheduler = TestScheduler(initialClock: 0)
-        let slow = scheduler.createColdObservable([.next(30, "slow"), .completed(40)]).asInfallible(onErrorJustReturn: "")
-        let fast = scheduler.createColdObservable([.next(10, "fast"), .completed(20)]).asInfallible(onErrorJustReturn: "")
+        let slow = scheduler.createColdObservable([.next(30, "slow"), .completed(40)])
+            .asInfallible(onErrorJustReturn: "")
+        let fast = scheduler.createColdObservable([.next(10, "fast"), .completed(20)])
+            .asInfallible(onErrorJustReturn: "")
 
         let res = scheduler.start { Infallible.merge(ArraySlice([slow, fast])) }
 
@@ -66,7 +68,8 @@ final class InfallibleTypeCombiningTests: RxTest {
         let scheduler = TestScheduler(initialClock: 0)
         let ticks = scheduler.createHotObservable([.next(210, ()), .next(230, ()), .completed(240)])
             .asInfallible(onErrorJustReturn: ())
-        let state = scheduler.createHotObservable([.next(205, "x"), .next(220, "y")]).asInfallible(onErrorJustReturn: "")
+        let state = scheduler.createHotObservable([.next(205, "x"), .next(220, "y")])
+            .asInfallible(onErrorJustReturn: "")
 
         let latest = scheduler.start { ticks.withLatestFrom(state) }
 

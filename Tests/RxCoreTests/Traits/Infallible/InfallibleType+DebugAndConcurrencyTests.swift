@@ -9,7 +9,10 @@ final class InfallibleTypeDebugAndConcurrencyTests: RxTest {
 
         _ = Infallible.just(1).debug("inf").subscribe()
 
-        XCTAssertEqual(hooks.debugLines, ["inf -> subscribed", "inf -> Event next(1)", "inf -> Event completed", "inf -> isDisposed"])
+        XCTAssertEqual(
+            hooks.debugLines,
+            ["inf -> subscribed", "inf -> Event next(1)", "inf -> Event completed", "inf -> isDisposed"]
+        )
     }
 
     func testValues_iteratesWithoutTry() async {

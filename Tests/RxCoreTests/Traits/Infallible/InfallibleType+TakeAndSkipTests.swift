@@ -8,7 +8,9 @@ final class InfallibleTypeTakeAndSkipTests: RxTest {
         let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
         let stop = scheduler.createHotObservable([.next(220, ())])
 
-        let byInfallible = scheduler.start { xs.asInfallible(onErrorJustReturn: 0).take(until: stop.asInfallible(onErrorJustReturn: ())) }
+        let byInfallible = scheduler.start {
+            xs.asInfallible(onErrorJustReturn: 0).take(until: stop.asInfallible(onErrorJustReturn: ()))
+        }
 
         XCTAssertEqual(byInfallible.events, [.next(210, 1), .completed(220)])
         XCTAssertEqual(stop.subscriptions, [Subscription(200, 220)])

@@ -27,7 +27,9 @@ final class InfallibleTypeTransformingTests: RxTest {
 
     func testDistinctUntilChanged_allForms() {
         let values = Infallible.of(1, 1, 2, 2, 1)
-        let heads = Infallible.of(Head(branch: "main", sha: "a"), Head(branch: "main", sha: "a"), Head(branch: "main", sha: "b"))
+        let heads = Infallible.of(
+            Head(branch: "main", sha: "a"), Head(branch: "main", sha: "a"), Head(branch: "main", sha: "b")
+        )
 
         XCTAssertEqual(elements(values.distinctUntilChanged()), [1, 2, 1])
         XCTAssertEqual(elements(values.distinctUntilChanged { $0 % 2 }), [1, 2, 1])
