@@ -7,17 +7,17 @@ final class DisposeBagBuilderTests: RxTest {
         // Given two subscriptions gathered by the builder
         let first = BooleanDisposable()
         let second = BooleanDisposable()
-        var bag: DisposeBag? = DisposeBag {
-            first
-            second
-        }
-        XCTAssertFalse(first.isDisposed || second.isDisposed)
-
-        // When the bag is released
-        bag = nil
+        do {
+            let bag = DisposeBag {
+                first
+                second
+            }
+            withExtendedLifetime(bag) {
+                XCTAssertFalse(first.isDisposed || second.isDisposed)
+            }
+        }  // When the bag is released
 
         // Then both are disposed
-        XCTAssertNil(bag)
         XCTAssertTrue(first.isDisposed && second.isDisposed)
     }
 

@@ -18,13 +18,13 @@ final class RxSwiftStyleProgramTests: RxTest {
             scheduler: scheduler
         )
         let board = StatusBoard()
-        var bag: DisposeBag? = runRxSwiftStyleProgram(board: board, viewModel: viewModel, scheduler: scheduler)
+        let bag = runRxSwiftStyleProgram(board: board, viewModel: viewModel, scheduler: scheduler)
 
         // When the user refreshes at 10, 12 (throttled away), 30 and 50
         for time in [10, 12, 30, 50] {
             scheduler.scheduleAt(time) { viewModel.refresh.accept(()) }
         }
-        scheduler.start()
+        withExtendedLifetime(bag) { scheduler.start() }
 
         // Then the board shows each new head once; the broken answer kept the last good state
         XCTAssertEqual(board.history, ["api at a1", "api at b2"])
@@ -32,7 +32,5 @@ final class RxSwiftStyleProgramTests: RxTest {
         XCTAssertEqual(viewModel.state.value, ProjectState(name: "api", head: "b2"))
         XCTAssertTrue(hooks.debugLines.contains("refresh -> subscribed"))
         XCTAssertEqual(hooks.programmingErrors, [])
-        bag = nil
-        XCTAssertNil(bag)
     }
 }

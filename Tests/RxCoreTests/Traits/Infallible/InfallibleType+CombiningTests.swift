@@ -21,21 +21,26 @@ final class InfallibleTypeCombiningTests: RxTest {
     }
 
     func testFlatMapFlatMapFirstConcatMap_likeObservable() {
+        // Given an outer sequence 1@+10, 2@+15, end@+100, and each element's inner sequence v@+10, v*10@+20, end
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .completed(300)])
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(15, 2), .completed(100)])
             .asInfallible(onErrorJustReturn: 0)
         let inner: (Int) -> Observable<Int> = { value in
             scheduler.createColdObservable([.next(10, value), .next(20, value * 10), .completed(20)]).asObservable()
         }
 
+        // When they are flattened three ways
         let merged = scheduler.start { xs.flatMap(inner) }
         let first = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { xs.flatMapFirst(inner) }
         let concatenated = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) { xs.concatMap(inner) }
 
+        // Then flatMap interleaves, flatMapFirst ignores 2 (1's sequence still runs), concatMap queues 2 after 1
         XCTAssertEqual(merged.events, [.next(220, 1), .next(225, 2), .next(230, 10), .next(235, 20), .completed(300)])
-        // The hot source has finished before the later runs subscribe: they only see its end (none).
-        XCTAssertEqual(first.events, [])
-        XCTAssertEqual(concatenated.events, [])
+        XCTAssertEqual(first.events, [.next(1220, 1), .next(1230, 10), .completed(1300)])
+        XCTAssertEqual(
+            concatenated.events,
+            [.next(2220, 1), .next(2230, 10), .next(2240, 2), .next(2250, 20), .completed(2300)]
+        )
     }
 
     func testConcatAndMerge_allForms() {

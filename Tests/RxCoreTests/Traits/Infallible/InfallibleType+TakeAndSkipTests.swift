@@ -30,7 +30,7 @@ final class InfallibleTypeTakeAndSkipTests: RxTest {
         XCTAssertEqual(elements(values.skip(until: Observable.just(()))), [1, 2, 3, 4])
     }
 
-    func testTakeForDuration_debounce_throttle_inVirtualTime() {
+    func testTakeForDuration_completesWhenTheTimerFires() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(210, 1), .next(212, 2), .next(230, 3), .next(260, 4), .completed(300),
