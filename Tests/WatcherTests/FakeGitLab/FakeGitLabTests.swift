@@ -127,7 +127,10 @@ import Testing
     }
 
     @Test func testThrottle_answers429TheWayRackAttackDoes() async throws {
-        let gitlab = FakeGitLab()
+        // A fixed clock in the middle of a window: with the system clock the two requests could straddle a window
+        // boundary (windows are aligned to the period) and the second one would be allowed.
+        let midWindow = Date(timeIntervalSince1970: 1_800_000_030)
+        let gitlab = FakeGitLab(configuration: FakeGitLabConfiguration(clock: FakeGitLabClosureClock { midWindow }))
         gitlab.rateLimit = FakeRateLimit(limit: 1, period: 60)
         gitlab.addProject("acme/api")
 
