@@ -42,7 +42,7 @@ enum GitLabTestHarness {
         _ body: (GitLabClient) async throws -> T
     ) async throws -> T {
         try await fake.start()
-        let live = try AsyncHTTPClientTransport()
+        let live = try AsyncHTTPClientGitLabTransport()
         let transport = wrap?(live) ?? live
         let client = GitLabClient(
             host: fake.baseURL,
