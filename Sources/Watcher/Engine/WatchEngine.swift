@@ -59,7 +59,7 @@ package final class WatchEngine: Sendable {
         scheduler: any SchedulerType,
         configuration: EngineConfiguration = EngineConfiguration(),
         logger: Logger,
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        random: any RandomSource = SystemRandomSource()
     ) {
         self.clients = clients
         self.store = store
@@ -67,7 +67,7 @@ package final class WatchEngine: Sendable {
         self.scheduler = scheduler
         self.configuration = configuration
         self.logger = logger
-        self.random = random
+        self.random = { random.nextUnit() }
         self.currentRouter = Mutex(router)
         var registry = EngineRegistry()
         for target in targets { registry.add(target) }

@@ -1,4 +1,5 @@
 import Foundation
+import Notifier
 import RxCore
 
 /// A client for one GitLab host's REST API v4: reactive (`Single` for one answer, `Paginator` for lists) with
@@ -48,7 +49,7 @@ public final class GitLabClient: Sendable {
         scheduler: any SchedulerType,
         configuration: GitLabClientConfiguration,
         rateLimiter: GitLabRateLimiter? = nil,
-        jitter: any GitLabJitter = SystemGitLabJitter()
+        jitter: any RandomSource = SystemRandomSource()
     ) {
         let clock = SchedulerClock(scheduler: scheduler)
         let scrubber = GitLabSecretScrubber()
