@@ -25,7 +25,7 @@ protocol ProjectSource: Sendable {
     func isAncestor(_ ancestor: String, of descendant: String, in project: Int64) async throws(GitLabError) -> Bool
 
     /// Authors GitLab's contributors endpoint knows (recent history of the default branch only; see
-    /// GITLAB-API.md): a baseline, never a verdict.
+    /// docs/gitlab-api.md): a baseline, never a verdict.
     func contributors(in project: Int64) async throws(GitLabError) -> [GitLabContributor]
 
     /// Whether a commit by `email` is reachable from `revision`: one request (`commits?author=…&per_page=1`).
