@@ -109,7 +109,7 @@ import Testing
         project.commits(1, by: [ann])
         let repeatOnce = Mutex(false)
         let wrap: @Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport = { base in
-            RewritingTransport(base) { request in
+            RewritingTransport(base, rewrite: { request in
                 guard let (page, _) = Self.commitPage(request), page == 2,
                     repeatOnce.withLock({ value in defer { value = false }; return value })
                 else { return request }
@@ -117,7 +117,7 @@ import Testing
                 let url = request.url.absoluteString.replacingOccurrences(of: "&page=2", with: "&page=1")
                 repeated.url = URL(string: url)!
                 return repeated
-            }
+            })
         }
         try await EngineTestHarness.run(fake, configuration: Self.quickRetries, wrap: wrap) { harness in
             let poller = harness.poller(project)
@@ -137,6 +137,44 @@ import Testing
             #expect(await poller.poll() == .changed)
             let events = try await harness.events(of: project)
             #expect(events.filter { $0.type == .commitsNew }.count == 1)
+            let reported = try await harness.store.reportedCommits(in: harness.key(project), among: pushed)
+            #expect(reported.count == 250)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testCommitListThatSkipsAPage_failsThePollClearly_andTheRetryAnnouncesTheRightSet() async throws {
+        // Given a 250-commit push and a GitLab whose page 1 of the range says once that the next page is 3
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(1, by: [ann])
+        let skipOnce = Mutex(false)
+        let wrap: @Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport = { base in
+            RewritingTransport(base, answer: { request, response in
+                guard let (page, _) = Self.commitPage(request), page == 1,
+                    skipOnce.withLock({ value in defer { value = false }; return value })
+                else { return response }
+                var skipping = response
+                skipping.headers.replaceOrAdd(name: "X-Next-Page", value: "3")
+                return skipping
+            })
+        }
+        try await EngineTestHarness.run(fake, configuration: Self.quickRetries, wrap: wrap) { harness in
+            let poller = harness.poller(project)
+            _ = await poller.poll()
+            let pushed = project.commits(250, by: [ann])
+            skipOnce.withLock { $0 = true }
+
+            // When it is polled
+            #expect(await poller.poll() == .failed)
+
+            // Then the failure names the project and what was wrong, nothing was stored; the next poll announces
+            // exactly the push
+            #expect(poller.lastFailure?.contains("says the next page is 3") == true)
+            #expect(poller.lastFailure?.contains("project \(project.id)") == true)
+            let afterFailure = try await harness.events(of: project)
+            #expect(afterFailure.isEmpty)
+            #expect(await poller.poll() == .changed)
             let reported = try await harness.store.reportedCommits(in: harness.key(project), among: pushed)
             #expect(reported.count == 250)
         }
