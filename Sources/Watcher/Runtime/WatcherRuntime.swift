@@ -63,7 +63,7 @@ final class WatcherRuntime: Sendable {
         output: any TextOutput,
         scheduler: any SchedulerType,
         logger: Logger,
-        retry: GitLabRetryPolicy? = nil
+        retry: RetryPolicy? = nil
     ) throws {
         let operations =
             queries != nil && config.metrics.enabled
@@ -84,7 +84,7 @@ final class WatcherRuntime: Sendable {
             clientConfiguration.logger = logger
             if let retry { clientConfiguration.retry = retry }
             var probeConfiguration = clientConfiguration
-            probeConfiguration.retry = .none
+            probeConfiguration.retry = .gitLab(maximumRetries: 0)
             probes[instance.name] = GitLabClient(
                 host: instance.url, auth: instance.auth, transport: transport, scheduler: scheduler,
                 configuration: probeConfiguration

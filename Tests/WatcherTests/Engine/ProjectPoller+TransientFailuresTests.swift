@@ -13,7 +13,7 @@ import Testing
 
     /// Quick retries (real milliseconds), GitLab's default bound of 5.
     static let quickRetries = GitLabTestHarness.configuration(
-        retry: GitLabRetryPolicy(maximumRetries: 5, initialBackoff: .milliseconds(1), maximumBackoff: .milliseconds(4))
+        retry: RetryPolicy.gitLab(maximumRetries: 5, initialBackoff: .milliseconds(1), maximumBackoff: .milliseconds(4))
     )
 
     /// The `page` and `ref_name` of a commit-list request.

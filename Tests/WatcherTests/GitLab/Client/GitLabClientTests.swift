@@ -1,5 +1,6 @@
 import FakeGitLab
 import Foundation
+import Notifier
 import RxCore
 import Synchronization
 import Testing
@@ -97,7 +98,7 @@ import Testing
         let gitlab = FakeGitLab(configuration: FakeGitLabConfiguration(clock: FakeGitLabClosureClock { driver.now }))
         let api = gitlab.addProject("acme/api")
         gitlab.inject(FakeFault(.status(503), on: .path("/api/v4/projects"), times: 2))
-        let configuration = GitLabTestHarness.configuration(retry: GitLabRetryPolicy(initialBackoff: .seconds(1)))
+        let configuration = GitLabTestHarness.configuration(retry: RetryPolicy.gitLab(initialBackoff: .seconds(1)))
 
         try await GitLabTestHarness.withClient(gitlab, scheduler: driver, configuration: configuration) { client in
             let project = try await driver.run { try await client.projects.get(.id(api.id)) }
@@ -168,7 +169,9 @@ import Testing
         let gitlab = FakeGitLab()
         let api = gitlab.addProject("acme/api")
         gitlab.inject(FakeFault(.hang, on: .path("/api/v4/projects")))
-        let configuration = GitLabTestHarness.configuration(retry: .none, timeout: .milliseconds(200))
+        let configuration = GitLabTestHarness.configuration(
+            retry: .gitLab(maximumRetries: 0), timeout: .milliseconds(200)
+        )
 
         try await GitLabTestHarness.withClient(gitlab, configuration: configuration) { client in
             let error = await GitLabTestHarness.error { try await client.projects.get(.id(api.id)) }
@@ -187,7 +190,7 @@ import Testing
         gitlab.inject(FakeFault(.stallBody, on: .path("/api/v4/projects")))
         // Real time: the deadline is the transport's. Generous, so that on a loaded machine the head surely
         // arrives before it and the body's deadline is what fires.
-        let configuration = GitLabTestHarness.configuration(retry: .none, timeout: .seconds(2))
+        let configuration = GitLabTestHarness.configuration(retry: .gitLab(maximumRetries: 0), timeout: .seconds(2))
 
         try await GitLabTestHarness.withClient(gitlab, configuration: configuration) { client in
             let error = await GitLabTestHarness.error { try await client.projects.get(.id(api.id)) }

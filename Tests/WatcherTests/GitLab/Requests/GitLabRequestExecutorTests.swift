@@ -1,4 +1,5 @@
 import Foundation
+import Notifier
 import Testing
 
 @testable import Watcher
@@ -144,7 +145,7 @@ import Testing
     @Test func testPersistent429_givesUpAfterMaximumRetriesWithTheRetryAfter() async {
         let scripted = ScriptedClient(
             Array(repeating: ScriptedTransport.json(429, "Retry later", headers: ["Retry-After": "30"]), count: 10),
-            retry: GitLabRetryPolicy(maximumRetries: 3)
+            retry: RetryPolicy.gitLab(maximumRetries: 3)
         )
 
         let result = await get(scripted)
@@ -160,7 +161,7 @@ import Testing
     @Test func testRetryAfterBeyondTheMaximumWait_failsAtOnce() async {
         let scripted = ScriptedClient(
             [ScriptedTransport.json(429, "Retry later", headers: ["Retry-After": "3600"])],
-            retry: GitLabRetryPolicy(maximumServerWait: .seconds(300))
+            retry: RetryPolicy.gitLab(maximumServerWait: .seconds(300))
         )
 
         let result = await get(scripted)
@@ -176,7 +177,7 @@ import Testing
     @Test func testLongThrottle_failsLaterRequestsToTheHostWithoutSendingThem() async {
         let scripted = ScriptedClient(
             [ScriptedTransport.json(429, "Retry later", headers: ["Retry-After": "3600"])],
-            retry: GitLabRetryPolicy(maximumServerWait: .seconds(300))
+            retry: RetryPolicy.gitLab(maximumServerWait: .seconds(300))
         )
 
         _ = await get(scripted)
@@ -204,7 +205,7 @@ import Testing
     }
 
     @Test func testTransportTimeout_exhaustedRetriesFailAsTimeout() async {
-        let scripted = ScriptedClient([.fail(.timeout), .fail(.timeout)], retry: GitLabRetryPolicy(maximumRetries: 1))
+        let scripted = ScriptedClient([.fail(.timeout), .fail(.timeout)], retry: RetryPolicy.gitLab(maximumRetries: 1))
 
         let result = await get(scripted)
 
@@ -307,7 +308,7 @@ import Testing
     @Test func testDecodingFailure_namesEndpointResourceAndJSONPath() async {
         let scripted = ScriptedClient(
             [ScriptedTransport.json(200, #"{"id": "eighty-one", "name": "api"}"#)],
-            retry: GitLabRetryPolicy.none
+            retry: RetryPolicy.gitLab(maximumRetries: 0)
         )
 
         let result = await get(scripted)

@@ -1,5 +1,6 @@
 import FakeGitLab
 import Foundation
+import Notifier
 import Logging
 import RxCore
 
@@ -9,7 +10,7 @@ import RxCore
 enum GitLabTestHarness {
     /// A configuration for tests: no pacing, quick retries, a short timeout.
     static func configuration(
-        retry: GitLabRetryPolicy = GitLabRetryPolicy(
+        retry: RetryPolicy = .gitLab(
             maximumRetries: 3,
             initialBackoff: .milliseconds(10),
             maximumBackoff: .milliseconds(50)
@@ -42,7 +43,7 @@ enum GitLabTestHarness {
         _ body: (GitLabClient) async throws -> T
     ) async throws -> T {
         try await fake.start()
-        let live = try AsyncHTTPClientTransport()
+        let live = try Watcher.AsyncHTTPClientTransport()
         let transport = wrap?(live) ?? live
         let client = GitLabClient(
             host: fake.baseURL,
