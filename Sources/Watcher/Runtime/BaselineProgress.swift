@@ -3,8 +3,9 @@ import Logging
 import Synchronization
 
 /// Reports the first cycle: a `first poll done` debug line per project, one `first cycle done` info line once
-/// every project of every target has a baseline (`WatchEngine.isBaselineComplete`), and — while a large initial baseline runs with standard error on a
-/// terminal — a progress line (`baseline: 120/800 projects polled`) rewritten in place.
+/// every project of every target has a baseline (`WatchEngine.isBaselineComplete`), and — while a large initial
+/// baseline runs with standard error on a terminal — a progress line (`baseline: 120/800 projects polled`)
+/// rewritten in place.
 final class BaselineProgress: Sendable {
     private struct State {
         var seen: Set<ProjectKey> = []
