@@ -1,7 +1,10 @@
 import Foundation
 
-/// When to try a failed delivery again: exponential backoff with jitter, `Retry-After` honoured, and a point
-/// after which a delivery that still fails goes to the dead letters (from where it can be retried by hand).
+/// When to try again: exponential backoff with jitter, `Retry-After` honoured, and a bound.
+///
+/// glwatch's one retry policy type. Deliveries are bounded by time (`giveUpAfter`: a delivery that still fails
+/// goes to the dead letters, from where it can be retried by hand); GitLab requests by count (`maximumRetries`,
+/// see `RetryPolicy.gitLab(…)` in the watcher, with full jitter: `jitter` 1).
 public struct RetryPolicy: Sendable, Hashable {
     /// The wait after the first failed attempt.
     public var initialDelay: TimeInterval
@@ -13,8 +16,11 @@ public struct RetryPolicy: Sendable, Hashable {
     public var jitter: Double
     /// A delivery still failing this long after its event was recorded is dead; `nil`: retry forever.
     public var giveUpAfter: TimeInterval?
-    /// The longest `Retry-After` honoured as given (a longer one is cut to this).
+    /// The longest `Retry-After` honoured as given (a delivery cuts a longer one to this; a GitLab request fails
+    /// at once, so its caller can reschedule).
     public var maxRetryAfter: TimeInterval
+    /// Retries after the first attempt (so `maximumRetries + 1` attempts in all); `nil`: bounded by time only.
+    public var maximumRetries: Int?
 
     /// Creates a policy.
     ///
@@ -25,7 +31,8 @@ public struct RetryPolicy: Sendable, Hashable {
         multiplier: Double = 2,
         jitter: Double = 0.2,
         giveUpAfter: TimeInterval? = 86_400,
-        maxRetryAfter: TimeInterval = 3_600
+        maxRetryAfter: TimeInterval = 3_600,
+        maximumRetries: Int? = nil
     ) {
         self.initialDelay = initialDelay
         self.maxDelay = maxDelay
@@ -33,6 +40,12 @@ public struct RetryPolicy: Sendable, Hashable {
         self.jitter = jitter
         self.giveUpAfter = giveUpAfter
         self.maxRetryAfter = maxRetryAfter
+        self.maximumRetries = maximumRetries
+    }
+
+    /// Whether another attempt may follow after `retries` retries were made already.
+    public func allowsRetry(after retries: Int) -> Bool {
+        maximumRetries.map { retries < $0 } ?? true
     }
 
     /// The wait after `attempts` failed attempts (1 for the first), with `random` in `0..<1` choosing the jitter.

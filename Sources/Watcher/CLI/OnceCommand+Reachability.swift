@@ -1,10 +1,11 @@
 import Foundation
+import Notifier
 
 extension OnceCommand {
     /// The retry policy of a one-shot run: at most two retries, backing off at most 2 s, so a flaky answer is
     /// still retried but an unreachable GitLab is not waited for as patiently as `glwatch run` would
     /// (5 retries up to 30 s each, per request).
-    static let retry = GitLabRetryPolicy(
+    static let retry = RetryPolicy.gitLab(
         maximumRetries: 2,
         initialBackoff: .milliseconds(250),
         maximumBackoff: .seconds(2),

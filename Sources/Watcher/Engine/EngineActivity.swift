@@ -34,6 +34,8 @@ package struct PollReport: Sendable, Equatable {
     package var deliveriesQueued: Int
     /// Why it failed or was rate-limited (names the project and the HTTP status; never a token).
     package var failure: String? = nil
+    /// Whether the project has a stored baseline after this poll.
+    package var baselined: Bool = true
 }
 
 /// What one discovery pass of a group or membership target found.

@@ -63,7 +63,7 @@ final class WatcherRuntime: Sendable {
         output: any TextOutput,
         scheduler: any SchedulerType,
         logger: Logger,
-        retry: GitLabRetryPolicy? = nil
+        retry: RetryPolicy? = nil
     ) throws {
         let operations =
             queries != nil && config.metrics.enabled
@@ -84,7 +84,7 @@ final class WatcherRuntime: Sendable {
             clientConfiguration.logger = logger
             if let retry { clientConfiguration.retry = retry }
             var probeConfiguration = clientConfiguration
-            probeConfiguration.retry = .none
+            probeConfiguration.retry = .gitLab(maximumRetries: 0)
             probes[instance.name] = GitLabClient(
                 host: instance.url, auth: instance.auth, transport: transport, scheduler: scheduler,
                 configuration: probeConfiguration
@@ -140,7 +140,11 @@ final class WatcherRuntime: Sendable {
     /// with `reload()` (an invalid config is logged and the running one kept).
     func run(signals: AsyncStream<RuntimeSignal>, reload: @escaping @Sendable () throws -> GLWatchConfig) async {
         let engine = self.engine
-        let progress = BaselineProgress(watchedCount: { engine.watchedProjects.count }, logger: logger)
+        let progress = BaselineProgress(
+            watchedCount: { engine.watchedProjects.count },
+            isComplete: { engine.isBaselineComplete },
+            logger: logger
+        )
         let activity = engine.activity.subscribe(onNext: { [self] event in
             if case .stored(_, _, let deliveries) = event, deliveries > 0 { wakeDelivery() }
             progress.record(event)

@@ -1,4 +1,5 @@
 import Logging
+import Notifier
 
 /// How a `GitLabClient` behaves: identification, timeouts, retries, pacing, paging and logging.
 public struct GitLabClientConfiguration: Sendable {
@@ -8,7 +9,7 @@ public struct GitLabClientConfiguration: Sendable {
     /// retried, for a `GET`).
     public var requestTimeout: Duration
     /// When and how long to wait before trying again.
-    public var retry: GitLabRetryPolicy
+    public var retry: RetryPolicy
     /// The client-side pace for the host, or `nil` for none.
     ///
     /// Used when the client creates its own `GitLabRateLimiter`; a shared limiter brings its own.
@@ -34,7 +35,7 @@ public struct GitLabClientConfiguration: Sendable {
     public init(
         userAgent: String,
         requestTimeout: Duration = .seconds(30),
-        retry: GitLabRetryPolicy = GitLabRetryPolicy(),
+        retry: RetryPolicy = .gitLab(),
         pace: GitLabRateLimiter.Pace? = GitLabRateLimiter.Pace(requestsPerMinute: 600, burst: 20),
         perPage: Int = 100,
         maximumConcurrentPages: Int = 4,

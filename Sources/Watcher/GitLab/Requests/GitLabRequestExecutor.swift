@@ -71,7 +71,34 @@ final class GitLabRequestExecutor: Sendable {
 
     /// Sends `request` and decodes its answer as `T`.
     func get<T: Decodable>(_ type: T.Type, _ request: GitLabRequest) async throws(GitLabError) -> T {
-        try decode(type, from: try await send(request), for: request)
+        try await sendDecoding(type, request).value
+    }
+
+    /// Sends `request` and decodes its successful answer as `T`, returning both.
+    ///
+    /// A `GET` whose 2xx answer is not the JSON expected — an HTML error page from a proxy, a body cut short — is
+    /// logged and retried like a transient error (the same policy, backoff and bound): nothing is decoded from a
+    /// broken answer, and the last failure names the endpoint and the JSON path.
+    func sendDecoding<T: Decodable>(
+        _ type: T.Type,
+        _ request: GitLabRequest
+    ) async throws(GitLabError) -> (value: T, response: GitLabResponse) {
+        let retry = configuration.retry
+        var attempt = 0
+        while true {
+            let response = try await send(request)
+            do {
+                return (try decode(type, from: response, for: request), response)
+            } catch {
+                guard request.method == "GET", retry.allowsRetry(after: attempt) else { throw error }
+                let wait = retry.backoff(attempt: attempt, jitter: jitter)
+                log(.warning, "retrying after an answer that is not the expected JSON", request, [
+                    "status": "\(response.status)", "error": "\(error)", "wait": "\(wait)",
+                ])
+                attempt += 1
+                try await pause(wait, context(for: request))
+            }
+        }
     }
 
     /// Decodes a JSON answer; a failure names the endpoint and the JSON path (`$[3].committed_date`).
@@ -144,7 +171,7 @@ final class GitLabRequestExecutor: Sendable {
                     case .cancelled: .cancelled(context)
                     }
                 let retryable = if case .bodyTooLarge = error { false } else { true }
-                guard retryable, request.method == "GET", retries < retry.maximumRetries else { throw failure }
+                guard retryable, request.method == "GET", retry.allowsRetry(after: retries) else { throw failure }
                 let wait = retry.backoff(attempt: retries, jitter: jitter)
                 log(
                     .warning,
@@ -184,18 +211,18 @@ final class GitLabRequestExecutor: Sendable {
                 }
                 return (response, url)
             case 429:
-                let asked = GitLabRetryPolicy.serverWait(in: response.headers, now: clock.now, useReset: true)
+                let asked = RetryPolicy.serverWait(in: response.headers, now: clock.now, useReset: true)
                 let wait = asked ?? retry.backoff(attempt: retries, jitter: jitter)
                 limiter.throttle(until: clock.now.addingTimeInterval(Self.seconds(wait)))
-                guard retries < retry.maximumRetries, wait <= retry.maximumServerWait else {
+                guard retry.allowsRetry(after: retries), wait <= retry.maximumServerWait else {
                     throw .rateLimited(context, retryAfter: wait)
                 }
                 log(.warning, "rate limited by GitLab; waiting", request, ["wait": "\(wait)"])
                 retries += 1  // the next `acquire()` waits out the throttle, with every other request to the host
             case let status where retry.retries(status: status, method: request.method):
-                let asked = GitLabRetryPolicy.serverWait(in: response.headers, now: clock.now, useReset: false)
+                let asked = RetryPolicy.serverWait(in: response.headers, now: clock.now, useReset: false)
                 let wait = asked ?? retry.backoff(attempt: retries, jitter: jitter)
-                guard retries < retry.maximumRetries, wait <= retry.maximumServerWait else { return (response, url) }
+                guard retry.allowsRetry(after: retries), wait <= retry.maximumServerWait else { return (response, url) }
                 log(.warning, "retrying after a server error", request, ["status": "\(status)", "wait": "\(wait)"])
                 retries += 1
                 try await pause(wait, context)

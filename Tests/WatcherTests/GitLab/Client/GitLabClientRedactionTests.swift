@@ -1,5 +1,6 @@
 import FakeGitLab
 import Foundation
+import Notifier
 import Testing
 
 @testable import Watcher
@@ -58,7 +59,7 @@ import Testing
         gitlab.inject(FakeFault(.dropConnection, on: .pathContaining("/repository/contributors"), times: 10))
         let lines = CapturingLogHandler.Lines()
         let configuration = GitLabTestHarness.configuration(
-            retry: GitLabRetryPolicy(maximumRetries: 1, initialBackoff: .milliseconds(1)),
+            retry: RetryPolicy.gitLab(maximumRetries: 1, initialBackoff: .milliseconds(1)),
             logger: CapturingLogHandler.logger(lines)
         )
 

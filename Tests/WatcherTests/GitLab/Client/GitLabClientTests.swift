@@ -1,5 +1,6 @@
 import FakeGitLab
 import Foundation
+import Notifier
 import RxCore
 import Synchronization
 import Testing
@@ -97,7 +98,7 @@ import Testing
         let gitlab = FakeGitLab(configuration: FakeGitLabConfiguration(clock: FakeGitLabClosureClock { driver.now }))
         let api = gitlab.addProject("acme/api")
         gitlab.inject(FakeFault(.status(503), on: .path("/api/v4/projects"), times: 2))
-        let configuration = GitLabTestHarness.configuration(retry: GitLabRetryPolicy(initialBackoff: .seconds(1)))
+        let configuration = GitLabTestHarness.configuration(retry: RetryPolicy.gitLab(initialBackoff: .seconds(1)))
 
         try await GitLabTestHarness.withClient(gitlab, scheduler: driver, configuration: configuration) { client in
             let project = try await driver.run { try await client.projects.get(.id(api.id)) }
@@ -120,22 +121,47 @@ import Testing
         }
     }
 
-    @Test func testTruncatedJSON_isADecodingErrorNamingTheEndpoint() async throws {
+    @Test func testTruncatedJSON_persistently_isADecodingErrorNamingTheEndpoint_afterRetries() async throws {
+        // Given GitLab cutting every commit list short
         let gitlab = FakeGitLab()
         let api = gitlab.addProject("acme/api")
         api.commits(5)
-        gitlab.inject(FakeFault(.truncatedBody, on: .pathContaining("/repository/commits")))
+        gitlab.inject(FakeFault(.truncatedBody, on: .pathContaining("/repository/commits"), times: nil))
 
         try await GitLabTestHarness.withClient(gitlab) { client in
+            // When the list is read
             let error = await GitLabTestHarness.error { try await client.commits.list(of: .id(api.id)).loadAll() }
 
+            // Then it was tried 1 + 3 times (the test policy), and the error names the endpoint and the project
             guard case .decoding(let context, _, _)? = error else {
                 Issue.record("expected decoding, got \(String(describing: error))")
                 return
             }
             #expect(context.endpoint == "/projects/:id/repository/commits")
             #expect(error?.description.contains("commits of project \(api.id)") == true)
-            #expect(gitlab.requests.count == 1)
+            #expect(gitlab.requests.count == 4)
+        }
+    }
+
+    @Test(arguments: [
+        FakeFault.Kind.truncatedBody,
+        .body("<html><body><h1>502 Bad Gateway</h1></body></html>", status: 200, contentType: "text/html"),
+        .body("not json at all", status: 200, contentType: "text/plain"),
+    ])
+    func testBrokenAnswerOnce_isRetried_andNothingIsDecodedFromIt(fault: FakeFault.Kind) async throws {
+        // Given GitLab answering one commit list with a body that is not the JSON expected
+        let gitlab = FakeGitLab()
+        let api = gitlab.addProject("acme/api")
+        let made = api.commits(5)
+        gitlab.inject(FakeFault(fault, on: .pathContaining("/repository/commits")))
+
+        try await GitLabTestHarness.withClient(gitlab) { client in
+            // When the list is read
+            let commits = try await client.commits.list(of: .id(api.id)).loadAll()
+
+            // Then the request was retried and the whole list read, once
+            #expect(commits.map(\.id) == made.reversed())
+            #expect(gitlab.requests.count == 2)
         }
     }
 
@@ -143,7 +169,9 @@ import Testing
         let gitlab = FakeGitLab()
         let api = gitlab.addProject("acme/api")
         gitlab.inject(FakeFault(.hang, on: .path("/api/v4/projects")))
-        let configuration = GitLabTestHarness.configuration(retry: .none, timeout: .milliseconds(200))
+        let configuration = GitLabTestHarness.configuration(
+            retry: .gitLab(maximumRetries: 0), timeout: .milliseconds(200)
+        )
 
         try await GitLabTestHarness.withClient(gitlab, configuration: configuration) { client in
             let error = await GitLabTestHarness.error { try await client.projects.get(.id(api.id)) }
@@ -162,7 +190,7 @@ import Testing
         gitlab.inject(FakeFault(.stallBody, on: .path("/api/v4/projects")))
         // Real time: the deadline is the transport's. Generous, so that on a loaded machine the head surely
         // arrives before it and the body's deadline is what fires.
-        let configuration = GitLabTestHarness.configuration(retry: .none, timeout: .seconds(2))
+        let configuration = GitLabTestHarness.configuration(retry: .gitLab(maximumRetries: 0), timeout: .seconds(2))
 
         try await GitLabTestHarness.withClient(gitlab, configuration: configuration) { client in
             let error = await GitLabTestHarness.error { try await client.projects.get(.id(api.id)) }

@@ -1,4 +1,5 @@
 import Foundation
+import Notifier
 import Testing
 
 @testable import Watcher
@@ -67,6 +68,32 @@ import Testing
         #expect(scripted.times == [0, 0.25, 0.75, 1.75])
     }
 
+    @Test func test500And52x_areTransient_retriedWithBackoff() async throws {
+        // Given GitLab answering 500 (Gitaly timed out) and then a proxy's 520 before succeeding
+        let scripted = ScriptedClient([
+            ScriptedTransport.json(500, #"{"message":"500 Internal Server Error"}"#), ScriptedTransport.json(520, ""),
+            ScriptedTransport.json(200, Payload.project),
+        ])
+
+        // When a GET is sent
+        let project = try await get(scripted).get()
+
+        // Then it is retried after the jittered backoff (0.5 of ceilings 0.5 s, 1 s) and succeeds
+        #expect(project.id == 81)
+        #expect(scripted.times == [0, 0.25, 0.75])
+    }
+
+    @Test func test500_withRetryAfter_waitsAsAsked() async throws {
+        let scripted = ScriptedClient([
+            ScriptedTransport.json(500, "", headers: ["Retry-After": "3"]),
+            ScriptedTransport.json(200, Payload.project),
+        ])
+
+        _ = try await get(scripted).get()
+
+        #expect(scripted.times == [0, 3])
+    }
+
     @Test func test503_honoursRetryAfter() async throws {
         let scripted = ScriptedClient([
             ScriptedTransport.json(503, "", headers: ["Retry-After": "7"]),
@@ -80,7 +107,7 @@ import Testing
 
     @Test(arguments: [
         (404, #"{"message":"404 Project Not Found"}"#), (400, #"{"message":"ref_name is invalid"}"#),
-        (500, #"{"message":"500 Internal Server Error"}"#), (409, #"{"message":"409 Conflict: Resource lock"}"#),
+        (501, #"{"message":"501 Not Implemented"}"#), (409, #"{"message":"409 Conflict: Resource lock"}"#),
         (403, #"{"message":"403 Forbidden"}"#), (401, #"{"message":"401 Unauthorized"}"#),
     ])
     func testOtherStatuses_areNeverRetried(status: Int, body: String) async {
@@ -118,7 +145,7 @@ import Testing
     @Test func testPersistent429_givesUpAfterMaximumRetriesWithTheRetryAfter() async {
         let scripted = ScriptedClient(
             Array(repeating: ScriptedTransport.json(429, "Retry later", headers: ["Retry-After": "30"]), count: 10),
-            retry: GitLabRetryPolicy(maximumRetries: 3)
+            retry: RetryPolicy.gitLab(maximumRetries: 3)
         )
 
         let result = await get(scripted)
@@ -134,7 +161,7 @@ import Testing
     @Test func testRetryAfterBeyondTheMaximumWait_failsAtOnce() async {
         let scripted = ScriptedClient(
             [ScriptedTransport.json(429, "Retry later", headers: ["Retry-After": "3600"])],
-            retry: GitLabRetryPolicy(maximumServerWait: .seconds(300))
+            retry: RetryPolicy.gitLab(maximumServerWait: .seconds(300))
         )
 
         let result = await get(scripted)
@@ -150,7 +177,7 @@ import Testing
     @Test func testLongThrottle_failsLaterRequestsToTheHostWithoutSendingThem() async {
         let scripted = ScriptedClient(
             [ScriptedTransport.json(429, "Retry later", headers: ["Retry-After": "3600"])],
-            retry: GitLabRetryPolicy(maximumServerWait: .seconds(300))
+            retry: RetryPolicy.gitLab(maximumServerWait: .seconds(300))
         )
 
         _ = await get(scripted)
@@ -178,7 +205,7 @@ import Testing
     }
 
     @Test func testTransportTimeout_exhaustedRetriesFailAsTimeout() async {
-        let scripted = ScriptedClient([.fail(.timeout), .fail(.timeout)], retry: GitLabRetryPolicy(maximumRetries: 1))
+        let scripted = ScriptedClient([.fail(.timeout), .fail(.timeout)], retry: RetryPolicy.gitLab(maximumRetries: 1))
 
         let result = await get(scripted)
 
@@ -263,8 +290,26 @@ import Testing
         #expect(headers["PRIVATE-TOKEN"] == "glpat-scripted-secret-0001")
     }
 
+    @Test func testDecodingFailure_isRetriedWithBackoff_thenSucceeds() async throws {
+        // Given a proxy's HTML page answered with 200, then the real answer
+        let scripted = ScriptedClient([
+            ScriptedTransport.json(200, "<html><body>502 Bad Gateway</body></html>"),
+            ScriptedTransport.json(200, Payload.project),
+        ])
+
+        // When a GET is sent
+        let project = try await get(scripted).get()
+
+        // Then it was retried after the jittered backoff (0.5 of 0.5 s)
+        #expect(project.id == 81)
+        #expect(scripted.times == [0, 0.25])
+    }
+
     @Test func testDecodingFailure_namesEndpointResourceAndJSONPath() async {
-        let scripted = ScriptedClient([ScriptedTransport.json(200, #"{"id": "eighty-one", "name": "api"}"#)])
+        let scripted = ScriptedClient(
+            [ScriptedTransport.json(200, #"{"id": "eighty-one", "name": "api"}"#)],
+            retry: RetryPolicy.gitLab(maximumRetries: 0)
+        )
 
         let result = await get(scripted)
 

@@ -10,7 +10,7 @@ import RxCore
 enum GitLabTestHarness {
     /// A configuration for tests: no pacing, quick retries, a short timeout.
     static func configuration(
-        retry: GitLabRetryPolicy = GitLabRetryPolicy(
+        retry: RetryPolicy = .gitLab(
             maximumRetries: 3,
             initialBackoff: .milliseconds(10),
             maximumBackoff: .milliseconds(50)

@@ -1,4 +1,5 @@
 import Foundation
+import Notifier
 import Logging
 
 @testable import Watcher
@@ -12,7 +13,7 @@ struct ScriptedClient: Sendable {
     init(
         _ steps: [ScriptedTransport.Step],
         auth: GitLabAuth = .privateToken(GitLabSecret("glpat-scripted-secret-0001")),
-        retry: GitLabRetryPolicy = GitLabRetryPolicy(),
+        retry: RetryPolicy = .gitLab(),
         pace: GitLabRateLimiter.Pace? = nil,
         rateLimiter: GitLabRateLimiter? = nil,
         host: String = "https://gitlab.example.com",
