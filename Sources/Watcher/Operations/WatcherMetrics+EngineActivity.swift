@@ -33,6 +33,8 @@ extension WatcherMetrics {
             case .discovered(let report):
                 discoveries(report.failure == nil ? "ok" : "failed").increment()
                 watchedProjects.record(engine.watchedProjects.count)
+            case .feedRead(let report):
+                recordFeedRead(report)
             case .hostPaused, .hostResumed, .lagging, .stored:
                 break  // rate limits are followed on the client (`follow(_: GitLabRateLimiter)`), events at the store
             }
