@@ -35,6 +35,7 @@ final class ProjectPipeline: Sendable {
         var lastCompletedAt: Date?
         var lastDelay: TimeInterval?
         var laggingReported = false
+        var hasBaseline = false
         var pending: PollReport?
         var loop: (any Disposable)?
     }
@@ -81,9 +82,13 @@ final class ProjectPipeline: Sendable {
         set { state.withLock { $0.defaultBranch = newValue } }
     }
 
+    /// Whether a poll has found (or written) the project's baseline in the store.
+    var hasBaseline: Bool { state.withLock { $0.hasBaseline } }
+
     // MARK: Running
 
-    /// Starts the poll loop (at a random phase of the target's base interval); `stop()` ends it.
+    /// Starts the poll loop (its first poll at once, later ones at a random phase of the target's base interval);
+    /// `stop()` ends it.
     func start(random: @escaping @Sendable () -> Double) {
         let loop = PollLoop(cadence: target.cadence, scheduler: scheduler, unitRandom: random)
         let ticks = loop.ticks(wakes: wakes.asObservable(), sweep: sweep) { [weak self] in
@@ -162,6 +167,7 @@ final class ProjectPipeline: Sendable {
             .map { [self] result -> PollOutcome in
                 let start = started.withLock { $0 } ?? scheduler.now
                 let now = scheduler.now
+                if result.baselined { state.withLock { $0.hasBaseline = true } }
                 report = PollReport(
                     project: key,
                     path: path,
@@ -170,7 +176,8 @@ final class ProjectPipeline: Sendable {
                     outcome: result.outcome,
                     eventsStored: result.eventsStored,
                     deliveriesQueued: result.deliveriesQueued,
-                    failure: result.failure
+                    failure: result.failure,
+                    baselined: result.baselined
                 )
                 return result.outcome
             }
