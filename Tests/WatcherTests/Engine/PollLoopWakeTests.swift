@@ -111,7 +111,8 @@ import Testing
         scheduler.advanceTo(120)
         subscription.dispose()
 
+        // The phase after the first poll (0.5 × 10 with random 0), then the idle backoff: 20, 40.
         let gaps = zip(poll.starts.dropFirst(), poll.starts).map { $0 - $1 }
-        #expect(Array(gaps.prefix(3)) == [10, 20, 40])
+        #expect(Array(gaps.prefix(3)) == [5, 20, 40])
     }
 }

@@ -12,11 +12,13 @@ import Testing
     let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
 
     /// A fake where alice is a member of `members` (created under `acme/`), and her token.
+    /// (The fake shares the engine's virtual clock: push events are compared with the watch start.)
     private func world(
-        members: [String], public others: [String] = [],
-        configuration: FakeGitLabConfiguration = FakeGitLabConfiguration()
+        _ scheduler: TestScheduler, members: [String], public others: [String] = [], graphQL: Bool = true
     ) -> (FakeGitLab, [FakeProject], GitLabAuth) {
-        let fake = FakeGitLab(configuration: configuration)
+        let fake = FakeGitLab(
+            configuration: FakeGitLabConfiguration(clock: FakeGitLabClosureClock { scheduler.now }, graphQLEnabled: graphQL)
+        )
         let alice = fake.addUser("alice")
         var projects = members.map { fake.addProject($0, visibility: .private, members: [alice]) }
         projects += others.map { fake.addProject($0) }
@@ -28,7 +30,7 @@ import Testing
         EngineConfiguration(feed: FeedConfiguration(instances: ["fake"], sweepInterval: sweep))
     }
 
-    /// Starts `engine` at 0, waits for discovery and the priming feed read, then for the baselines at 31.
+    /// Starts `engine` at 0, waits for discovery and the priming feed read, then for the baselines (at once, at 1).
     private func startAndBaseline(
         _ engine: WatchEngine, _ scheduler: TestScheduler, _ counter: ActivityCounter, projects: [ProjectKey]
     ) async -> any Disposable {
@@ -36,15 +38,15 @@ import Testing
         scheduler.advanceTo(1)
         await counter.wait { if case .discovered = $0 { true } else { false } }
         await counter.waitForFeedReads(1)
-        scheduler.advanceTo(31)
+        scheduler.advanceTo(2)
         for key in projects { await counter.waitForPolls(of: key, 1) }
         return running
     }
 
     @Test func testFeed_aPushIsPolledAtTheNextFeedRead() async throws {
-        let (fake, projects, auth) = world(members: ["acme/api"])
-        let api = projects[0]
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects, auth) = world(scheduler, members: ["acme/api"])
+        let api = projects[0]
         try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
             // Given a covered project after its baseline
             let engine = harness.engine(
@@ -76,9 +78,9 @@ import Testing
     }
 
     @Test func testFeed_aPushTheFeedNeverShowsIsFoundByTheSweep() async throws {
-        let (fake, projects, auth) = world(members: ["acme/api"])
-        let api = projects[0]
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects, auth) = world(scheduler, members: ["acme/api"])
+        let api = projects[0]
         try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
             let engine = harness.engine(
                 targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler,
@@ -91,7 +93,7 @@ import Testing
             // Given a push whose event never becomes visible (a hint that never arrives)
             fake.eventVisibility = .delayed(by: 10_000_000)
             let pushed = api.commits(1, by: [ann])
-            let sweepAt = 31 + 600 * ChangeFeed.phase(of: api.id)
+            let sweepAt = 2 + 600 * ChangeFeed.phase(of: api.id)  // after the baseline, which ended at 2
 
             // When time passes up to just before the project's sweep, then past it
             scheduler.advanceTo(Int(sweepAt.rounded(.down)))
@@ -109,8 +111,8 @@ import Testing
     }
 
     @Test func testFeed_aPushToAnUnwatchedProjectIsIgnoredAndCounted() async throws {
-        let (fake, projects, auth) = world(members: ["acme/api", "other/tool"])
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects, auth) = world(scheduler, members: ["acme/api", "other/tool"])
         try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
             let engine = harness.engine(
                 targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler,
@@ -130,9 +132,9 @@ import Testing
     }
 
     @Test func testFeed_severalPushesToOneProjectMakeOnePoll() async throws {
-        let (fake, projects, auth) = world(members: ["acme/api"])
-        let api = projects[0]
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects, auth) = world(scheduler, members: ["acme/api"])
+        let api = projects[0]
         try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
             let engine = harness.engine(
                 targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler,
@@ -157,9 +159,9 @@ import Testing
     }
 
     @Test func testFeed_aBulkPushPollsTheWholeProject() async throws {
-        let (fake, projects, auth) = world(members: ["acme/api"])
-        let api = projects[0]
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects, auth) = world(scheduler, members: ["acme/api"])
+        let api = projects[0]
         try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
             var target = harness.groupTarget("acme", base: 60)
             target.options.branches = .all
@@ -185,9 +187,9 @@ import Testing
 
     @Test func testFeed_aProjectTheFeedCannotSeeIsBatchedThroughGraphQL() async throws {
         // Given a watched public project alice is not a member of, on a 120 s cadence, and a feed read every 20 s
-        let (fake, projects, auth) = world(members: ["acme/api"], public: ["acme/public"])
-        let outside = projects[1]
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects, auth) = world(scheduler, members: ["acme/api"], public: ["acme/public"])
+        let outside = projects[1]
         try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
             let engine = harness.engine(
                 targets: [harness.groupTarget("acme", base: 120)], scheduler: scheduler,
@@ -201,27 +203,26 @@ import Testing
             scheduler.advanceTo(1)
             await counter.wait { if case .discovered = $0 { true } else { false } }
             await counter.waitForFeedReads(1)
+            scheduler.advanceTo(2)
+            await counter.waitForPolls(of: harness.key(outside), 1)
+            // (the batches at 21 and 41 record its head: it is covered, its next direct poll is the sweep)
             for (time, reads) in [(21, 2), (41, 3)] {
                 scheduler.advanceTo(time)
                 await counter.waitForFeedReads(reads)
             }
-            // (its baseline at 61 finds it covered by the batches at 21 and 41: its next direct poll is the sweep)
-            scheduler.advanceTo(61)
-            await counter.waitForFeedReads(4)
-            await counter.waitForPolls(of: harness.key(outside), 1)
 
             // When it is pushed to
             let pushed = outside.commits(1, by: [ann])
-            scheduler.advanceTo(81)
-            await counter.waitForFeedReads(5)
-            scheduler.advanceTo(82)
+            scheduler.advanceTo(61)
+            await counter.waitForFeedReads(4)
+            scheduler.advanceTo(62)
             await counter.waitForPolls(of: harness.key(outside), 2)
 
             // Then the GraphQL batch saw its head move and it was polled at once, not on its 120 s cadence
-            #expect(counter.feedReads[4].batchRequests == 1)
-            #expect(counter.feedReads[4].polled == 1)
+            #expect(counter.feedReads[3].batchRequests == 1)
+            #expect(counter.feedReads[3].polled == 1)
             let poll = counter.polls(of: harness.key(outside))[1]
-            #expect(poll.startedAt == Date(timeIntervalSince1970: 81))
+            #expect(poll.startedAt == Date(timeIntervalSince1970: 61))
             let announced = try await harness.events(of: outside).flatMap(\.commits).map(\.id)
             #expect(announced == pushed)
         }
@@ -229,12 +230,9 @@ import Testing
 
     @Test func testFeed_whenGraphQLFailsAProjectTheFeedCannotSeeKeepsItsOwnCadence() async throws {
         // Given a watched public project alice is not a member of, and a GitLab without GraphQL
-        let (fake, projects, auth) = world(
-            members: ["acme/api"], public: ["acme/public"],
-            configuration: FakeGitLabConfiguration(graphQLEnabled: false)
-        )
-        let (api, outside) = (projects[0], projects[1])
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects, auth) = world(scheduler, members: ["acme/api"], public: ["acme/public"], graphQL: false)
+        let (api, outside) = (projects[0], projects[1])
         try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
             let engine = harness.engine(
                 targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler,
@@ -246,12 +244,12 @@ import Testing
             )
             defer { running.dispose() }
 
-            // When a cadence interval passes
-            scheduler.advanceTo(92)
+            // When a cadence interval passes (random 0.5: the second poll a whole interval after the first ended)
+            scheduler.advanceTo(63)
             await counter.waitForPolls(of: harness.key(outside), 2)
 
             // Then the outside project was probed on its cadence; the covered one waits for the sweep or a hint
-            #expect(counter.polls(of: harness.key(outside))[1].startedAt == Date(timeIntervalSince1970: 91))
+            #expect(counter.polls(of: harness.key(outside))[1].startedAt == Date(timeIntervalSince1970: 62))
             #expect(counter.polls(of: harness.key(api)).count == 1)
         }
     }
