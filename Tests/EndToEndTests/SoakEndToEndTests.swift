@@ -1,15 +1,15 @@
 import Foundation
 import Testing
 
-/// The fault-and-crash soak's CI run (`glwatch bench soak --short`): `glwatch run` as a child process, SIGKILLed
+/// The fault-and-crash soak's CI run (`glwatch-dev bench soak --short`): `glwatch run` as a child process, SIGKILLed
 /// at random moments and restarted, against a fake GitLab failing a share of requests and a webhook receiver that
 /// goes down for stretches. It fails on any lost, duplicated or unexpected announcement; the output names the
-/// seed that replays a failure (`glwatch bench soak --short --seed N`).
-@Suite("glwatch bench soak --short", .serialized)
+/// seed that replays a failure (`glwatch-dev bench soak --short --seed N`).
+@Suite("glwatch-dev bench soak --short", .serialized)
 struct SoakEndToEndTests {
     @Test(.timeLimit(.minutes(4)))
     func testShortSoak_killedAtRandomUnderFaults_losesNothingAndDuplicatesNothing() async throws {
-        let soak = try GLWatchProcess(["bench", "soak", "--short"])
+        let soak = try GLWatchProcess(["bench", "soak", "--short"], executable: "glwatch-dev")
         defer { soak.terminate() }
 
         let status = try await soak.waitForExit(timeout: .seconds(200))

@@ -104,5 +104,6 @@ enum StarterConfig {
         #   sweep_interval: 10m             # with the feed: how often each project is still polled directly
         #   feed_overlap: 10s               # how far back each feed read re-reads (late events)
         #   graphql_batch_size: 20          # non-member projects' default branches per GraphQL request
-        """#
+
+        """#  // the empty line above makes the file end with a newline, so `echo "…" >> glwatch.yml` appends a line
 }

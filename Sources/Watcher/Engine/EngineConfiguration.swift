@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Per-target settings (branches, cadence) live in `WatchTarget`; these are the engine-wide ones, each with a
 /// default that suits gitlab.com.
-struct EngineConfiguration: Sendable, Equatable {
+package struct EngineConfiguration: Sendable, Equatable {
     /// Polls running at once against one host, shared by every target on it (GitLab answers requests of one
     /// user in parallel, but a burst of hundreds only earns a 429).
     var maxConcurrentPollsPerHost: Int
@@ -23,10 +23,10 @@ struct EngineConfiguration: Sendable, Equatable {
     /// (`IdlePollLedger`); a crash loses at most this much of `lastPollAt`/`lastSuccessAt`.
     var idlePollFlushInterval: TimeInterval
     /// The change feed (`nil`: every project polled on its own adaptive cadence).
-    var feed: FeedConfiguration?
+    package var feed: FeedConfiguration?
 
     /// Creates a configuration; every value has a default.
-    init(
+    package init(
         maxConcurrentPollsPerHost: Int = 4,
         discoveryInterval: TimeInterval = 600,
         laggingAfterIntervals: Int = 5,

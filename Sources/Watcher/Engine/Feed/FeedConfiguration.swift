@@ -4,24 +4,24 @@ import Foundation
 ///
 /// With a feed, a project the token's user can read (Reporter or above) is polled when a push event names it,
 /// and otherwise only by the slow sweep; every other project keeps its target's adaptive cadence.
-struct FeedConfiguration: Sendable, Equatable {
+package struct FeedConfiguration: Sendable, Equatable {
     /// The instances (engine client names) whose feed is read: those with a token.
-    var instances: Set<String>
+    package var instances: Set<String>
     /// How often each project the feed covers is still polled directly, hint or not: a hint that never comes
     /// costs latency, never an event.
-    var sweepInterval: TimeInterval
+    package var sweepInterval: TimeInterval
     /// How far back each read re-reads, so that events GitLab makes visible late are not skipped.
-    var overlap: TimeInterval
+    package var overlap: TimeInterval
     /// How often the feed is read; `nil`: the shortest `interval` of the instance's targets.
-    var interval: TimeInterval?
+    package var interval: TimeInterval?
     /// The most feed pages one read follows.
-    var maximumPages: Int
+    package var maximumPages: Int
     /// Projects per GraphQL request when reading the default-branch heads of projects the feed cannot see
     /// (GitLab accepts at most 50; its complexity limit of 250 fits about 20); 0 probes each on its own.
-    var graphQLBatchSize: Int
+    package var graphQLBatchSize: Int
 
     /// Creates feed settings; every value but the instances has a default.
-    init(
+    package init(
         instances: Set<String>,
         sweepInterval: TimeInterval = 600,
         overlap: TimeInterval = 10,
