@@ -11,7 +11,8 @@ import RxCore
 /// ```
 extension WatchEngine {
     /// One feed per instance named in `configuration.feed`, read every `interval` (default: the shortest base
-    /// interval of the instance's targets).
+    /// interval of the instance's targets). Built once with the engine: a reload (`replace(targets:)`) keeps the
+    /// feeds and their intervals; an instance that gains its first target by a reload reads no feed until restart.
     static func makeFeeds(
         configuration: EngineConfiguration,
         clients: [String: GitLabClient],

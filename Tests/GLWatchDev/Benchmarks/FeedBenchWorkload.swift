@@ -63,7 +63,7 @@ struct FeedBenchWorkload {
         for project in projects { project.commits(3) }
         fake.eventVisibility = shuffle > 0 ? .shuffled(upTo: shuffle, seed: 14) : .immediate
         try await fake.start()
-        let transport = try AsyncHTTPClientTransport()
+        let transport = try AsyncHTTPClientGitLabTransport()
         let counting = ByteCountingTransport(wrapping: transport)
         var logger = Logger(label: "glwatch.bench")
         logger.logLevel = .error
