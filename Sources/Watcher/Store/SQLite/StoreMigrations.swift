@@ -4,8 +4,8 @@ import GRDB
 ///
 /// Rules (GRDB's Migrations guide, and our STYLE.md):
 /// - A migration is **frozen** once it is on `main`: never edit it, add a new one. `StoreMigrationTests` opens a
-///   frozen SQL dump of every version (Tests/WatcherTests/Store/Fixtures) and fails when a version has no dump or
-///   when the latest schema drifts from its dump.
+///   frozen SQL dump of every version (Tests/WatcherTests/Store/SQLite/Fixtures) and fails when a version has no
+///   dump or when the latest schema drifts from its dump.
 /// - Migrations are **schema-only** and spell their SQL out: they never refer to app types, whose shape changes.
 /// - Identifiers are `v<N>-<what>`; a database holding an identifier this build does not know was written by a
 ///   newer glwatch and is refused untouched.
