@@ -9,9 +9,11 @@ struct FeedBenchCommand: AsyncParsableCommand {
         commandName: "feed",
         abstract: "Requests, bytes and push-to-event latency: the change feed vs per-project polling vs naive (real time).",
         discussion: """
-            One command, one run: an idle fleet and a fleet where 10% of the projects are pushed to every cycle, each
-            watched by glwatch with the feed, by the per-project engine and by a naive poller; then glwatch again on
-            the busy fleet with event visibility shuffled by up to --shuffle seconds (nothing may be lost).
+            One command, one run: an idle fleet and a fleet where 10% of the
+            projects are pushed to every cycle, each watched by glwatch with the
+            feed, by the per-project engine and by a naive poller; then glwatch
+            again on the busy fleet with event visibility shuffled by up to
+            --shuffle seconds (nothing may be lost).
 
               swift run -c release glwatch-dev bench feed
             """
