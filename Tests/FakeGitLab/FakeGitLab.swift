@@ -218,6 +218,7 @@ public final class FakeGitLab: Sendable {
             return oauth(request, endpoint: segments[1], now: now)
         }
         guard segments.count >= 2, segments[0] == "api" else { return .routeNotFound }
+        if segments == ["api", "graphql"], request.method == "POST" { return graphQL(request, now: now) }
         if segments[1] == "v3" { return .error(410, "API V3 is no longer supported. Use API V4 instead.") }
         guard segments[1] == "v4", request.method == "GET" else { return .routeNotFound }
         return api(request, path: Array(segments.dropFirst(2)), now: now)
@@ -256,6 +257,18 @@ public final class FakeGitLab: Sendable {
                     logCache: logCache
                 )
                 return api.route(path)
+            }
+        }
+    }
+
+    private func graphQL(_ request: FakeHTTPRequest, now: Date) -> FakeResponse {
+        let configuration = configuration
+        return store.read { world in
+            switch FakeAuth.caller(of: request, in: world, now: now) {
+            case .failure(let response):
+                return response
+            case .success(let caller):
+                return FakeGraphQL(world: world, request: request, caller: caller, configuration: configuration).answer()
             }
         }
     }

@@ -22,6 +22,12 @@ public struct FakeGitLabConfiguration: Sendable {
     public var latency: Duration?
     /// Log level of the HTTP server's own logger.
     public var serverLogLevel: String
+    /// A push changing more refs than this records one bulk event (GitLab's `push_event_activities_limit`: 3).
+    public var pushEventActivitiesLimit: Int
+    /// Whether `POST /api/graphql` answers (`false`: 404, as behind a proxy that blocks it).
+    public var graphQLEnabled: Bool
+    /// The complexity one project adds to the head query (GitLab's scores change between releases).
+    public var graphQLComplexityPerProject: Int
 
     /// Creates a configuration with GitLab's defaults.
     public init(
@@ -33,7 +39,10 @@ public struct FakeGitLabConfiguration: Sendable {
         oauthTokenLifetime: TimeInterval = 7200,
         coarseLastActivity: Bool = true,
         latency: Duration? = nil,
-        serverLogLevel: String = "critical"
+        serverLogLevel: String = "critical",
+        pushEventActivitiesLimit: Int = 3,
+        graphQLEnabled: Bool = true,
+        graphQLComplexityPerProject: Int = 12
     ) {
         self.clock = clock
         self.historyStart = historyStart
@@ -44,5 +53,8 @@ public struct FakeGitLabConfiguration: Sendable {
         self.coarseLastActivity = coarseLastActivity
         self.latency = latency
         self.serverLogLevel = serverLogLevel
+        self.pushEventActivitiesLimit = max(0, pushEventActivitiesLimit)
+        self.graphQLEnabled = graphQLEnabled
+        self.graphQLComplexityPerProject = max(1, graphQLComplexityPerProject)
     }
 }

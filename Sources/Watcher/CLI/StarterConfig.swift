@@ -100,6 +100,10 @@ enum StarterConfig {
         #   poll_timeout: 10m               # a poll running longer is cancelled and counted as failed
         #   lagging_after_intervals: 5      # missed intervals before a watcher.lagging event
         #   shutdown_grace: 10s             # time for in-flight deliveries on SIGTERM
+        #   feed: true                      # with a token: read its change feed, poll what it names at once
+        #   sweep_interval: 10m             # with the feed: how often each project is still polled directly
+        #   feed_overlap: 10s               # how far back each feed read re-reads (late events)
+        #   graphql_batch_size: 20          # non-member projects' default branches per GraphQL request
 
         """#  // the empty line above makes the file end with a newline, so `echo "…" >> glwatch.yml` appends a line
 }

@@ -213,6 +213,30 @@ extension ConfigSection {
                 default: "10s",
                 "How long in-flight deliveries may finish on SIGTERM/SIGINT."
             ),
+            ConfigKey(
+                "feed",
+                .boolean,
+                default: "true",
+                "Read each token's change feed (GET /events) and poll the projects it names at once."
+            ),
+            ConfigKey(
+                "sweep_interval",
+                .duration,
+                default: "10m",
+                "With the feed, how often each project it covers is still polled directly."
+            ),
+            ConfigKey(
+                "feed_overlap",
+                .duration,
+                default: "10s",
+                "How far back each feed read re-reads, for push events GitLab makes visible late."
+            ),
+            ConfigKey(
+                "graphql_batch_size",
+                .integer(minimum: 0),
+                default: "20",
+                "Default-branch heads of projects the feed cannot see, read per GraphQL request (≤ 50; 0: off)."
+            ),
         ]
     )
 }

@@ -47,9 +47,18 @@ extension GLWatchConfigLoader {
         return metrics
     }
 
-    /// `engine:`, over the engine's own defaults.
-    func engine(_ document: YAMLMapping) -> EngineConfig {
+    /// `engine:`, over the engine's own defaults; the change feed reads every instance with a token unless
+    /// `engine.feed` is `false`.
+    func engine(_ document: YAMLMapping, instances: [GitLabInstanceConfig]) -> EngineConfig {
         var engine = EngineConfig()
+        let withToken = Set(
+            instances.filter { instance in
+                if case .none = instance.auth { return false }
+                return instance.tokenSource != nil
+            }
+            .map(\.name)
+        )
+        engine.configuration.feed = withToken.isEmpty ? nil : FeedConfiguration(instances: withToken)
         guard let map = document.mapping("engine", context: "\"engine\"") else { return engine }
         map.checkKeys(ConfigSection.engine.names)
         if let value = map.int("max_concurrent_polls_per_host", minimum: 1) {
@@ -61,6 +70,18 @@ extension GLWatchConfigLoader {
             engine.configuration.laggingAfterIntervals = value
         }
         if let value = map.duration("shutdown_grace", minimum: 0) { engine.shutdownGrace = value }
+        if let value = map.duration("sweep_interval", minimum: 1) { engine.configuration.feed?.sweepInterval = value }
+        if let value = map.duration("feed_overlap", minimum: 0) { engine.configuration.feed?.overlap = value }
+        if let value = map.int("graphql_batch_size", minimum: 0) {
+            if value > GitLabGraphQLAPI.maximumPaths, let node = map.value("graphql_batch_size") {
+                map.reader.error(
+                    "\(map.describe("graphql_batch_size")) must be at most \(GitLabGraphQLAPI.maximumPaths) (GitLab's limit)",
+                    at: node
+                )
+            }
+            engine.configuration.feed?.graphQLBatchSize = value
+        }
+        if map.bool("feed") == false { engine.configuration.feed = nil }
         return engine
     }
 

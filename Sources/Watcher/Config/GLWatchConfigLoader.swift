@@ -54,7 +54,7 @@ struct GLWatchConfigLoader {
         let state = self.state(document, paths: paths)
         let log = self.log(document)
         let metrics = self.metrics(document)
-        let engine = self.engine(document)
+        let engine = self.engine(document, instances: instances)
         let problems = YAMLReader(file: file)
         expander.relevant(reader.diagnostics).forEach(problems.add)
         try problems.throwIfFailed()

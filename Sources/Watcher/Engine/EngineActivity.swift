@@ -12,6 +12,8 @@ package enum EngineActivity: Sendable, Equatable {
     case hostResumed(host: String)
     /// A project has not completed a poll for `missedIntervals` of its intervals (`watcher.lagging` was stored).
     case lagging(project: ProjectKey, path: String, missedIntervals: Int)
+    /// The change feed of an instance was read (and the projects its hints named were woken).
+    case feedRead(FeedReport)
     /// Events were stored with deliveries queued: the delivery side should look at its queue now.
     case stored(project: ProjectKey, events: Int, deliveries: Int)
 }

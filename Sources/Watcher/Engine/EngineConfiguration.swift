@@ -22,6 +22,8 @@ package struct EngineConfiguration: Sendable, Equatable {
     /// How often the times of polls that found nothing new are written, all in one transaction
     /// (`IdlePollLedger`); a crash loses at most this much of `lastPollAt`/`lastSuccessAt`.
     var idlePollFlushInterval: TimeInterval
+    /// The change feed (`nil`: every project polled on its own adaptive cadence).
+    package var feed: FeedConfiguration?
 
     /// Creates a configuration; every value has a default.
     package init(
@@ -31,7 +33,8 @@ package struct EngineConfiguration: Sendable, Equatable {
         watchdogInterval: TimeInterval = 60,
         pollTimeout: TimeInterval = 600,
         defaultRateLimitPause: TimeInterval = 60,
-        idlePollFlushInterval: TimeInterval = 60
+        idlePollFlushInterval: TimeInterval = 60,
+        feed: FeedConfiguration? = nil
     ) {
         self.maxConcurrentPollsPerHost = max(1, maxConcurrentPollsPerHost)
         self.discoveryInterval = max(1, discoveryInterval)
@@ -40,5 +43,6 @@ package struct EngineConfiguration: Sendable, Equatable {
         self.pollTimeout = max(0.001, pollTimeout)
         self.defaultRateLimitPause = max(0, defaultRateLimitPause)
         self.idlePollFlushInterval = max(0.001, idlePollFlushInterval)
+        self.feed = feed
     }
 }

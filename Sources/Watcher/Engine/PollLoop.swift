@@ -1,5 +1,6 @@
 import Foundation
 import RxCore
+import Synchronization
 
 /// What one poll of a project found; it decides when the next poll runs.
 package enum PollOutcome: Sendable, Equatable {
@@ -45,28 +46,102 @@ struct PollLoop: Sendable {
 
     /// Like `outcomes(poll:)`, with the delay chosen before each next poll (the engine's lag watchdog measures
     /// a project against it).
-    func ticks(poll: @escaping @Sendable () -> Single<PollOutcome>) -> Observable<Tick> {
+    ///
+    /// - Parameters:
+    ///   - wakes: Hints that the project changed (the change feed): each starts a poll at once, or right after
+    ///     the poll in flight (which may have read GitLab before the push); several before that poll starts
+    ///     make one poll.
+    ///   - sweep: Asked after each poll: `nil` keeps the adaptive cadence; a value (the change feed covers the
+    ///     project) is the wait before the next direct poll, whatever the idle streak — failures still back off,
+    ///     but never beyond it.
+    func ticks(
+        wakes: Observable<Void> = Observable.never(),
+        sweep: @escaping @Sendable () -> TimeInterval? = { nil },
+        poll: @escaping @Sendable () -> Single<PollOutcome>
+    ) -> Observable<Tick> {
         let cadence = cadence
         let scheduler = scheduler
         let unitRandom = unitRandom
         return Observable.create { observer in
-            let inFlight = SerialDisposable()
-            let streaks = Streaks()
-            // The first poll runs at once; only the later ones are spread (see `Cadence.phaseAfterFirstPoll`).
-            let loop = scheduler.scheduleRecursive((), dueTime: .timeInterval(0)) { _, recurse in
-                inFlight.disposable = poll().subscribe { result in
+            let run = PollLoopRun(scheduler: scheduler) { run in
+                run.inFlight.disposable = poll().subscribe { result in
                     let outcome: PollOutcome
                     switch result {
                     case .success(let value): outcome = value
                     case .failure: outcome = .failed
                     }
-                    let delay = streaks.record(outcome, cadence: cadence, unitRandom: unitRandom())
-                    // Schedule before telling: whoever reacts to the outcome already sees the next poll booked.
-                    recurse.schedule((), dueTime: .timeInterval(delay))
-                    observer.onNext(Tick(outcome: outcome, nextDelay: delay))
+                    var delay = run.streaks.record(outcome, cadence: cadence, unitRandom: unitRandom())
+                    if let sweep = sweep() {
+                        switch outcome {
+                        case .changed, .unchanged: delay = sweep
+                        case .failed: delay = min(delay, sweep)
+                        case .rateLimited: break
+                        }
+                    }
+                    // Book before telling: whoever reacts to the outcome already sees the next poll booked.
+                    let woken = run.finished()
+                    run.book(after: woken ? 0 : delay, wake: woken)
+                    observer.onNext(Tick(outcome: outcome, nextDelay: woken ? 0 : delay))
                 }
             }
-            return Disposables.create(loop, inFlight)
+            // The first poll runs at once; only the later ones are spread (see `Cadence.phaseAfterFirstPoll`).
+            run.book(after: 0, wake: false)
+            let subscription = wakes.subscribe(onNext: { run.wake() })
+            return Disposables.create(subscription, run.timer, run.inFlight)
+        }
+    }
+}
+
+/// One running loop: the booked next poll, the poll in flight and the wakes that arrived meanwhile.
+private final class PollLoopRun: Sendable {
+    let timer = SerialDisposable()
+    let inFlight = SerialDisposable()
+    let streaks = Streaks()
+    private let scheduler: any SchedulerType
+    private let start: @Sendable (PollLoopRun) -> Void
+    private let state = Mutex((polling: false, wokenWhilePolling: false, wakeBooked: false))
+
+    init(scheduler: any SchedulerType, start: @escaping @Sendable (PollLoopRun) -> Void) {
+        self.scheduler = scheduler
+        self.start = start
+    }
+
+    /// Books the next poll `delay` seconds from now, replacing the one booked.
+    func book(after delay: TimeInterval, wake: Bool) {
+        state.withLock { $0.wakeBooked = wake }
+        timer.disposable = scheduler.scheduleRelative((), dueTime: .timeInterval(delay)) { [self] _ in
+            let begin = state.withLock { state -> Bool in
+                // A wake racing a timer that already fired: the poll starting now reads GitLab after the hint.
+                guard !state.polling else { return false }
+                state.polling = true
+                state.wakeBooked = false
+                return true
+            }
+            if begin { start(self) }
+            return Disposables.create()
+        }
+    }
+
+    /// A hint: poll now, or once the poll in flight ends; nothing more when a woken poll is already booked.
+    func wake() {
+        let bookNow = state.withLock { state -> Bool in
+            if state.polling {
+                state.wokenWhilePolling = true
+                return false
+            }
+            return !state.wakeBooked
+        }
+        if bookNow { book(after: 0, wake: true) }
+    }
+
+    /// The poll ended; whether a wake arrived during it.
+    func finished() -> Bool {
+        state.withLock { state in
+            defer {
+                state.polling = false
+                state.wokenWhilePolling = false
+            }
+            return state.wokenWhilePolling
         }
     }
 }

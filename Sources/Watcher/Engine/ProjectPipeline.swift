@@ -23,6 +23,8 @@ final class ProjectPipeline: Sendable {
     private let scheduler: any SchedulerType
     private let pollTimeout: TimeInterval
     private let report: @Sendable (PollReport) -> Void
+    private let sweep: @Sendable () -> TimeInterval?
+    private let wakes = PublishSubject<Void>()
     private let state: Mutex<State>
 
     private struct State {
@@ -39,6 +41,9 @@ final class ProjectPipeline: Sendable {
     }
 
     /// Creates a pipeline; nothing runs until `start(random:)` or `pollOnce()`.
+    ///
+    /// `sweep` is asked after each poll: `nil` keeps the target's adaptive cadence; a value (the change feed
+    /// covers the project) is the wait before the next direct poll (see `PollLoop.ticks(wakes:sweep:poll:)`).
     init(
         key: ProjectKey,
         path: String,
@@ -49,6 +54,7 @@ final class ProjectPipeline: Sendable {
         poll: @escaping @Sendable () -> Single<PollResult>,
         refreshProjectInfo: @escaping @Sendable () -> Void = {},
         replaceRouter: @escaping @Sendable (EventRouter) -> Void = { _ in },
+        sweep: @escaping @Sendable () -> TimeInterval? = { nil },
         report: @escaping @Sendable (PollReport) -> Void
     ) {
         self.key = key
@@ -60,6 +66,7 @@ final class ProjectPipeline: Sendable {
         self.refreshProjectInfo = refreshProjectInfo
         self.replaceRouter = replaceRouter
         self.report = report
+        self.sweep = sweep
         self.state = Mutex(State(path: path))
     }
 
@@ -84,7 +91,7 @@ final class ProjectPipeline: Sendable {
     /// `stop()` ends it.
     func start(random: @escaping @Sendable () -> Double) {
         let loop = PollLoop(cadence: target.cadence, scheduler: scheduler, unitRandom: random)
-        let ticks = loop.ticks { [weak self] in
+        let ticks = loop.ticks(wakes: wakes.asObservable(), sweep: sweep) { [weak self] in
             guard let self else { return Single.just(.unchanged) }
             return self.laneRun()
                 .do(onSuccess: { [weak self] report in self?.state.withLock { $0.pending = report } })
@@ -112,6 +119,12 @@ final class ProjectPipeline: Sendable {
                 if let report { self.report(report) }
             })
         )
+    }
+
+    /// A hint that the project changed (the change feed): polls it at once through the host lane, or right after
+    /// the poll in flight; hints arriving before that poll starts make one poll. Ignored while not started.
+    func wake() {
+        wakes.onNext(())
     }
 
     /// Stops the loop and cancels a poll in flight.

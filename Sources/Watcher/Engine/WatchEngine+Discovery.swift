@@ -18,7 +18,15 @@ extension WatchEngine {
         )
         if let client = clients[target.instance] {
             do {
-                let projects = try await ProjectDiscovery(client: client).projects(in: target.scope)
+                let discovery = ProjectDiscovery(client: client)
+                let scope = target.scope
+                // Through the host's lane: discovery shares the host cap and rate-limit pause with the polls.
+                let projects: [GitLabProject]
+                if let lane = lanes[client.hostName] {
+                    projects = try await lane.perform { try await discovery.projects(in: scope) }
+                } else {
+                    projects = try await discovery.projects(in: scope)
+                }
                 let exists = registry.withLock { registry in
                     registry.update(id) {
                         $0.discovered = projects

@@ -37,6 +37,7 @@ extension WatchEngine {
             now: { scheduler.now }
         )
         let logger = logger
+        let feed = feeds[key.instance]
         return ProjectPipeline(
             key: key,
             path: path,
@@ -60,6 +61,7 @@ extension WatchEngine {
             },
             refreshProjectInfo: { poller.refreshProjectInfo() },
             replaceRouter: { poller.replace(router: $0) },
+            sweep: { feed?.sweepDelay(for: key.id, now: scheduler.now) },
             report: { report in
                 if let failure = report.failure {
                     logger.warning(

@@ -12,6 +12,7 @@ import Synchronization
 /// target ─ discovery ───────────────────────┘         (one per project; the lane caps polls per host
 ///                                                      and pauses them all while GitLab rate-limits it)
 /// watchdog ─ watcher.lagging for projects that stopped completing polls
+/// change feed ─ hints wake the pipelines of the projects pushed to; covered projects otherwise poll on the sweep
 /// ```
 ///
 /// `start()` runs every pipeline until disposed (`glwatch run`); `pollAllOnce()` runs one discovery pass and one
@@ -36,6 +37,8 @@ package final class WatchEngine: Sendable {
     let lanes: [String: HostLane]
     /// The times of idle polls, written in batches (`flushIdlePolls()`).
     let idlePolls: IdlePollLedger
+    /// The change feeds, by instance (`configuration.feed`); empty without.
+    let feeds: [String: ChangeFeed]
 
     let currentRouter: Mutex<EventRouter>
     let registry: Mutex<EngineRegistry>
@@ -72,6 +75,7 @@ package final class WatchEngine: Sendable {
         var registry = EngineRegistry()
         for target in targets { registry.add(target) }
         self.registry = Mutex(registry)
+        self.feeds = Self.makeFeeds(configuration: configuration, clients: clients, targets: targets)
         var lanes: [String: HostLane] = [:]
         let subject = subject
         let laneLogger = logger
@@ -139,6 +143,7 @@ package final class WatchEngine: Sendable {
         }
         for pipeline in pipelines { pipeline.start(random: random) }
         for entry in entries { startDiscovery(entry.id) }
+        _ = subscriptions.insert(startFeeds())
         _ = subscriptions.insert(startWatchdog())
         _ = subscriptions.insert(startIdlePollFlushes())
         return Disposables.create { [self] in

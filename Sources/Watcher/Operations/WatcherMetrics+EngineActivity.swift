@@ -36,6 +36,8 @@ extension WatcherMetrics {
                 discoveries(report.failure == nil ? "ok" : "failed").increment()
                 watchedProjects.record(engine.watchedProjects.count)
                 if let health { completeCycle(health) }
+            case .feedRead(let report):
+                recordFeedRead(report)
             case .hostPaused, .hostResumed, .lagging, .stored:
                 break  // rate limits are followed on the client (`follow(_: GitLabRateLimiter)`), events at the store
             }

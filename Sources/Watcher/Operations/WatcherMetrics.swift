@@ -30,6 +30,8 @@ final class WatcherMetrics: Sendable {
         static let projects = "glwatch_projects"
         static let discoveries = "glwatch_discoveries_total"
         static let watchedProjects = "glwatch_watched_projects"
+        static let feedReads = "glwatch_feed_reads_total"
+        static let feedHints = "glwatch_feed_hints_total"
     }
 
     let polls: LabeledMetrics<Counter>
@@ -48,6 +50,8 @@ final class WatcherMetrics: Sendable {
     let projects: LabeledMetrics<Gauge>
     let discoveries: LabeledMetrics<Counter>
     let watchedProjects: Gauge
+    let feedReads: LabeledMetrics<Counter>
+    let feedHints: LabeledMetrics<Counter>
 
     /// Creates the metrics on `factory` (a `PrometheusMetricsFactory` in production).
     init(factory: any MetricsFactory) {
@@ -67,6 +71,8 @@ final class WatcherMetrics: Sendable {
         projects = .gauges(Name.projects, labels: ["status"], factory: factory)
         discoveries = .counters(Name.discoveries, labels: ["outcome"], factory: factory)
         watchedProjects = Gauge(label: Name.watchedProjects, factory: factory)
+        feedReads = .counters(Name.feedReads, labels: ["instance", "outcome"], factory: factory)
+        feedHints = .counters(Name.feedHints, labels: ["instance", "outcome"], factory: factory)
     }
 
     // MARK: Polls

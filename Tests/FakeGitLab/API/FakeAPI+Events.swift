@@ -20,8 +20,11 @@ extension FakeAPI {
         )
     }
 
-    private func events(_ events: [FakeWorld.Event]) -> FakeResponse {
-        var events = events
+    /// Filters, sorts and pages `events`, leaving out those not visible yet (`FakeEventVisibility`).
+    ///
+    /// - parameter countable: `false` for the user-wide feed, which sends no totals.
+    func events(_ events: [FakeWorld.Event], countable: Bool = true) -> FakeResponse {
+        var events = events.filter { $0.visibleAt <= now }
         if let action = request.param("action") {
             events.removeAll { action != "pushed" || !["pushed to", "pushed new", "deleted"].contains($0.actionName) }
         }
@@ -35,6 +38,6 @@ extension FakeAPI {
         }
         let ascending = request.param("sort") == "asc"
         events.sort { ascending ? $0.id < $1.id : $0.id > $1.id }
-        return paged(events) { renderer.event($0) }
+        return paged(events, countable: countable) { renderer.event($0) }
     }
 }

@@ -6,13 +6,18 @@ extension FakeAPI {
         renderer.project(project, simple: request.bool("simple") == true).response
     }
 
-    /// `GET /projects`: `membership`, `owned`, `archived`, `search`, `simple`, `last_activity_after`,
+    /// `GET /projects`: `membership`, `owned`, `min_access_level`, `archived`, `search`, `simple`, `last_activity_after`,
     /// `order_by`/`sort`, offset pagination (405 beyond the maximum offset) or `pagination=keyset` by id.
     func projectsList() -> FakeResponse {
         var projects = world.projects.values.filter { world.canSee($0, user: caller.userID) }
         if request.bool("membership") == true {
             guard let user = caller.userID else { return .unauthorized }
             projects.removeAll { !$0.members.contains(user) && $0.ownerID != user }
+        }
+        if let raw = request.param("min_access_level") {
+            guard let user = caller.userID else { return .unauthorized }
+            guard let minimum = Int(raw) else { return .error(400, "min_access_level does not have a valid value") }
+            projects.removeAll { (world.accessLevel(of: user, in: $0)?.rawValue ?? 0) < minimum }
         }
         if request.bool("owned") == true {
             guard let user = caller.userID else { return .unauthorized }

@@ -23,6 +23,7 @@ struct FakeAPI {
         switch path.count {
         case 1 where path[0] == "user": return currentUser()
         case 1 where path[0] == "projects": return projectsList()
+        case 1 where path[0] == "events": return userFeed()
         case 2 where path[0] == "projects": return withProject(path[1]) { project($0) }
         case 2 where path[0] == "groups": return withGroup(path[1]) { renderer.group($0).response }
         case 3 where path[0] == "groups" && path[2] == "projects": return withGroup(path[1]) { groupProjects($0) }

@@ -188,8 +188,9 @@ struct FakeRenderer {
                 .object([
                     ("commit_count", .int(Int64(event.push.commitCount))), ("action", .string(event.push.action)),
                     ("ref_type", .string(event.push.refType)), ("commit_from", .optional(event.push.commitFrom)),
-                    ("commit_to", .optional(event.push.commitTo)), ("ref", .string(event.push.ref)),
-                    ("commit_title", .optional(event.push.commitTitle)), ("ref_count", .null),
+                    ("commit_to", .optional(event.push.commitTo)), ("ref", .optional(event.push.ref)),
+                    ("commit_title", .optional(event.push.commitTitle)),
+                    ("ref_count", .optional(event.push.refCount.map(Int64.init))),
                 ])
             ),
             ("author_username", .optional(author?.username)),

@@ -78,14 +78,15 @@ extension FakeWorld {
     // MARK: Git operations
 
     /// Makes commits on `branch` (creating it from the default branch, or as a root when the repository is
-    /// empty), as one push.
+    /// empty), as one push; `record: false` leaves the push event to the caller (a push of several refs).
     mutating func commit(
         projectID: Int64,
         branch: String,
         specs: [FakeCommitSpec],
         pusher: Int64?,
         now: Date,
-        coarseActivity: Bool
+        coarseActivity: Bool,
+        record: Bool = true
     ) -> [String] {
         var project = projects[projectID]!
         let before = project.repository.branches[branch]
@@ -102,6 +103,7 @@ extension FakeWorld {
         project.repository.branches[branch] = head
         if wasEmpty { project.defaultBranch = branch }  // GitLab: the first branch pushed becomes the default
         projects[projectID] = project
+        guard record else { return made }
         recordPush(
             projectID: projectID,
             ref: branch,
@@ -154,10 +156,50 @@ extension FakeWorld {
         now: Date,
         coarseActivity: Bool
     ) {
-        guard var project = projects[projectID] else { return }
+        guard let project = projects[projectID] else { return }
         let action = from == nil ? "created" : (to == nil ? "removed" : "pushed")
         let actionName = from == nil ? "pushed new" : (to == nil ? "deleted" : "pushed to")
         let title = to.flatMap { project.repository.commits[$0]?.title }
+        let push = Event.Push(
+            commitCount: count,
+            action: action,
+            refType: refType,
+            commitFrom: from,
+            commitTo: to,
+            ref: ref,
+            commitTitle: title
+        )
+        appendEvent(projectID: projectID, actionName: actionName, push: push, pusher: pusher, now: now)
+        touch(projectID, now: now, coarseActivity: coarseActivity)
+    }
+
+    /// Records the one event GitLab writes for a push that changed more refs than `push_event_activities_limit`:
+    /// `commit_count` 0, `ref_count` N, no ref, no commits (`lib/gitlab/data_builder/push.rb` `build_bulk`).
+    mutating func recordBulkPush(
+        projectID: Int64,
+        refCount: Int,
+        action: String,
+        refType: String,
+        pusher: Int64?,
+        now: Date,
+        coarseActivity: Bool
+    ) {
+        let actionName = action == "created" ? "pushed new" : (action == "removed" ? "deleted" : "pushed to")
+        let push = Event.Push(
+            commitCount: 0,
+            action: action,
+            refType: refType,
+            commitFrom: nil,
+            commitTo: nil,
+            ref: nil,
+            commitTitle: nil,
+            refCount: refCount
+        )
+        appendEvent(projectID: projectID, actionName: actionName, push: push, pusher: pusher, now: now)
+        touch(projectID, now: now, coarseActivity: coarseActivity)
+    }
+
+    private mutating func appendEvent(projectID: Int64, actionName: String, push: Event.Push, pusher: Int64?, now: Date) {
         let user = pusher.flatMap { users[$0] }
         events.append(
             Event(
@@ -167,17 +209,14 @@ extension FakeWorld {
                 authorName: user?.name ?? "Fake Pusher",
                 actionName: actionName,
                 createdAt: now,
-                push: .init(
-                    commitCount: count,
-                    action: action,
-                    refType: refType,
-                    commitFrom: from,
-                    commitTo: to,
-                    ref: ref,
-                    commitTitle: title
-                )
+                visibleAt: now.addingTimeInterval(eventVisibility.nextDelay()),
+                push: push
             )
         )
+    }
+
+    private mutating func touch(_ projectID: Int64, now: Date, coarseActivity: Bool) {
+        guard var project = projects[projectID] else { return }
         if !coarseActivity || now.timeIntervalSince(project.lastActivityAt) >= 3600 || now < project.lastActivityAt {
             project.lastActivityAt = now
         }

@@ -36,6 +36,8 @@ struct FakeWorld: Sendable {
         var createdAt: Date
         var lastActivityAt: Date
         var members: Set<Int64> = []
+        /// Members whose role is not Developer (the default role of `members`).
+        var memberRoles: [Int64: FakeAccessLevel] = [:]
         var ownerID: Int64?
         /// Full paths the project had before renames and moves (answered with 301).
         var formerPaths: [String] = []
@@ -50,6 +52,8 @@ struct FakeWorld: Sendable {
         var authorName: String
         var actionName: String
         var createdAt: Date
+        /// When the events endpoints start listing it (`FakeEventVisibility`).
+        var visibleAt: Date
         var push: Push
 
         struct Push: Sendable {
@@ -58,8 +62,11 @@ struct FakeWorld: Sendable {
             var refType: String
             var commitFrom: String?
             var commitTo: String?
-            var ref: String
+            /// `nil` for a bulk push (more refs than `push_event_activities_limit`).
+            var ref: String?
             var commitTitle: String?
+            /// How many refs a bulk push changed; `nil` otherwise.
+            var refCount: Int?
         }
     }
 
@@ -67,6 +74,7 @@ struct FakeWorld: Sendable {
     var groups: [Int64: Group] = [:]
     var projects: [Int64: Project] = [:]
     var events: [Event] = []
+    var eventVisibility = FakeEventVisibility.immediate
     var tokens: [String: FakeToken] = [:]
     var applications: [String: String?] = [:]  // client id → secret
     var nextID: [String: Int64] = [:]
@@ -145,6 +153,13 @@ struct FakeWorld: Sendable {
             guard let user else { return false }
             return project.members.contains(user) || project.ownerID == user
         }
+    }
+
+    /// `user`'s role in `project`, or `nil` when not a member.
+    func accessLevel(of user: Int64, in project: Project) -> FakeAccessLevel? {
+        if project.ownerID == user { return .owner }
+        guard project.members.contains(user) else { return nil }
+        return project.memberRoles[user] ?? .developer
     }
 
     func canSee(_ group: Group, user: Int64?) -> Bool {

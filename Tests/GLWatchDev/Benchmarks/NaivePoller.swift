@@ -13,6 +13,8 @@ struct NaivePoller {
     let projectIDs: [Int64]
     /// Requests in flight at once.
     let concurrency: Int
+    /// Told the newest commit of each project read (for push-to-event latencies); `nil` to skip.
+    var observed: (@Sendable (_ project: Int64, _ newest: String?) -> Void)? = nil
 
     /// What a run cost.
     struct Cost {
@@ -37,13 +39,16 @@ struct NaivePoller {
 
     private func pollAll() async throws {
         let client = client
+        let observed = observed
         try await withThrowingTaskGroup(of: Void.self) { group in
             var next = 0
             func add() {
                 let id = projectIDs[next]
                 next += 1
                 group.addTask {
-                    _ = try await client.commits.list(of: .id(id), options: GitLabCommitListOptions(perPage: 20)).page(1)
+                    let page = try await client.commits.list(of: .id(id), options: GitLabCommitListOptions(perPage: 20))
+                        .page(1)
+                    observed?(id, page.items.first?.id)
                 }
             }
             while next < min(concurrency, projectIDs.count) { add() }

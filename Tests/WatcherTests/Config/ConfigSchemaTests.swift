@@ -88,6 +88,10 @@ import Yams
           poll_timeout: 1m
           lagging_after_intervals: 3
           shutdown_grace: 1s
+          feed: true
+          sweep_interval: 5m
+          feed_overlap: 20s
+          graphql_batch_size: 10
         """
 
     @Test func testEverySchemaKey_isAcceptedByTheLoader() throws {

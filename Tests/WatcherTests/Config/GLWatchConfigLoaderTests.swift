@@ -127,6 +127,9 @@ import Testing
               poll_timeout: 2m
               lagging_after_intervals: 7
               shutdown_grace: 30s
+              sweep_interval: 30m
+              feed_overlap: 1m
+              graphql_batch_size: 10
             """
         )
         let work = try #require(config.instance(named: "work"))
@@ -193,7 +196,10 @@ import Testing
                         maxConcurrentPollsPerHost: 2,
                         discoveryInterval: 3600,
                         laggingAfterIntervals: 7,
-                        pollTimeout: 120
+                        pollTimeout: 120,
+                        feed: FeedConfiguration(
+                            instances: ["work"], sweepInterval: 1800, overlap: 60, graphQLBatchSize: 10
+                        )
                     ),
                     shutdownGrace: 30
                 )

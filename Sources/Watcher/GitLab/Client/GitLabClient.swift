@@ -93,8 +93,10 @@ public final class GitLabClient: Sendable {
     public var repositories: GitLabRepositoriesAPI { GitLabRepositoriesAPI(executor: executor) }
     /// Users: the current user.
     public var users: GitLabUsersAPI { GitLabUsersAPI(executor: executor, authenticator: authenticator) }
-    /// Events of a project or a user (push data).
+    /// Events of a project or a user (push data), and the user-wide feed.
     public var events: GitLabEventsAPI { GitLabEventsAPI(executor: executor) }
+    /// GraphQL: the heads of many projects' default branches in one request.
+    public var graphQL: GitLabGraphQLAPI { GitLabGraphQLAPI(executor: executor) }
 
     /// The host's rate-limit state now, then every change.
     ///

@@ -40,4 +40,22 @@ public struct GitLabEventsAPI: Sendable {
             perPage: options.perPage
         )
     }
+
+    /// `GET /events?scope=all`, newest first: the events of every project the token's user is a member of with
+    /// at least Reporter access (push events need `download_code`); public projects the user is not a member of
+    /// are not listed. Offset pagination without totals. Event ids are the cursor: `before`/`after` filter by
+    /// whole days only (`app/finders/events_finder.rb`; docs/gitlab-api.md, "The change feed").
+    public func feed(options: GitLabEventListOptions = GitLabEventListOptions()) -> Paginator<GitLabEvent> {
+        Paginator(
+            executor: executor,
+            request: .get(
+                "/events",
+                query: [GitLabQueryItem("scope", "all")] + options.query,
+                endpoint: "/events",
+                resource: "the user's event feed"
+            ),
+            mode: .offset,
+            perPage: options.perPage
+        )
+    }
 }

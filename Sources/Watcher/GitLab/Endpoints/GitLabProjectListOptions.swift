@@ -8,6 +8,9 @@ public struct GitLabProjectListOptions: Sendable, Hashable {
     public var membership: Bool?
     /// Only projects the user owns.
     public var owned: Bool?
+    /// Only projects where the user has at least this access level (`20`: Reporter, who can read code and
+    /// whose feed lists the project's pushes).
+    public var minAccessLevel: Int?
     /// Only archived (`true`) or unarchived (`false`) projects.
     public var archived: Bool?
     /// Projects whose name or path matches.
@@ -56,6 +59,7 @@ public struct GitLabProjectListOptions: Sendable, Hashable {
         var query = GitLabQueryBuilder()
         query.add("membership", membership)
         query.add("owned", owned)
+        query.add("min_access_level", minAccessLevel.map(String.init))
         query.add("archived", archived)
         query.add("search", search)
         query.add("simple", simple)

@@ -22,6 +22,8 @@ struct GitLabRequest: Sendable {
     var resource: String?
     /// A form body, for `POST`.
     var form: [GitLabFormField]?
+    /// A JSON body, for `POST` (GraphQL).
+    var json: [UInt8]?
     /// Whether to send the client's credentials (not to the token endpoint).
     var authenticated = true
 

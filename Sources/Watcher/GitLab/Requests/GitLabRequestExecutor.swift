@@ -150,6 +150,9 @@ final class GitLabRequestExecutor: Sendable {
             if let form = request.form {
                 headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
                 body = GitLabPercentEncoding.form(form)
+            } else if let json = request.json {
+                headers.add(name: "Content-Type", value: "application/json")
+                body = json
             }
             let httpRequest = GitLabHTTPRequest(
                 method: request.method,

@@ -1,0 +1,148 @@
+import Foundation
+import RxCore
+
+/// The change feed: hints say *where* to look, polling stays the truth.
+///
+/// ```text
+/// feed read (one per interval per instance, through the host lane) ─ hints ─┬─ watched: pipeline.wake()
+///                                                                           ├─ not watched: ignored, counted
+///                                                                           └─ other branch or tag: filtered
+/// feed scope (membership, Reporter+, on the discovery cadence) ─ covered projects poll on the sweep only
+/// ```
+extension WatchEngine {
+    /// One feed per instance named in `configuration.feed`, read every `interval` (default: the shortest base
+    /// interval of the instance's targets). Built once with the engine: a reload (`replace(targets:)`) keeps the
+    /// feeds and their intervals; an instance that gains its first target by a reload reads no feed until restart.
+    static func makeFeeds(
+        configuration: EngineConfiguration,
+        clients: [String: GitLabClient],
+        targets: [WatchTarget]
+    ) -> [String: ChangeFeed] {
+        guard let settings = configuration.feed else { return [:] }
+        var feeds: [String: ChangeFeed] = [:]
+        for instance in settings.instances.sorted() {
+            guard let client = clients[instance] else { continue }
+            let intervals = targets.filter { $0.instance == instance }.map(\.cadence.base)
+            guard let interval = settings.interval ?? intervals.min() else { continue }
+            feeds[instance] = ChangeFeed(
+                instance: instance,
+                reader: FeedReader(client: client, overlap: settings.overlap, maximumPages: settings.maximumPages),
+                interval: interval,
+                sweepInterval: settings.sweepInterval,
+                batch: settings.graphQLBatchSize > 0 ? HeadBatch(batchSize: settings.graphQLBatchSize) : nil
+            )
+        }
+        return feeds
+    }
+
+    /// Reads every feed now and then every interval after each read ends, through its host's lane (so a 429
+    /// pauses it with the polls and discovery), until disposed.
+    func startFeeds() -> any Disposable {
+        let subscriptions = CompositeDisposable()
+        for feed in feeds.values {
+            guard let lane = clients[feed.instance].flatMap({ lanes[$0.hostName] }) else { continue }
+            _ = subscriptions.insert(repeating(every: feed.interval, through: lane) { await self.readFeed(feed) })
+        }
+        return subscriptions
+    }
+
+    /// One read of `feed` (listing the projects it covers first when that is due, on the discovery interval):
+    /// wakes the watched projects its new push events name; publishes `.feedRead`.
+    @discardableResult
+    func readFeed(_ feed: ChangeFeed) async -> FeedReport {
+        let started = scheduler.now
+        if feed.scopeIsDue(now: started, every: configuration.discoveryInterval) { await refreshScope(of: feed) }
+        let read = await feed.reader.read()
+        if read.failure == nil { feed.noteRead(at: scheduler.now) }
+        var report = FeedReport(
+            instance: feed.instance, startedAt: started, covered: feed.scopeCount, requests: read.requests,
+            polled: 0, ignored: 0, filtered: 0, failure: read.failure
+        )
+        var woken = Set<ProjectKey>()
+        for hint in read.hints {
+            let key = ProjectKey(instance: feed.instance, id: hint.project)
+            guard let pipeline = registry.withLock({ $0.pipelines[key] }) else {
+                report.ignored += 1
+                continue
+            }
+            let options = pipeline.target.options
+            let wanted =
+                hint.refType != "tag"
+                && (hint.ref.map { options.branches.contains($0, defaultBranch: pipeline.defaultBranch) } ?? true)
+            guard wanted else {
+                report.filtered += 1
+                continue
+            }
+            if woken.insert(key).inserted { pipeline.wake() }
+        }
+        report.polled = woken.count
+        if let batch = feed.batch, let client = clients[feed.instance] {
+            let outcome = await batch.read(batchCandidates(of: feed), now: scheduler.now) { paths throws(GitLabError) in
+                try await client.graphQL.defaultBranchHeads(of: paths)
+            }
+            report.batchRequests = outcome.requests
+            report.polled += outcome.woken
+            if let failure = outcome.failure {
+                logger.warning(
+                    "GraphQL head batch failed; those projects are probed one by one",
+                    metadata: ["instance": "\(feed.instance)", "error": "\(failure)"]
+                )
+            }
+        }
+        if let failure = read.failure {
+            logger.warning("reading the change feed failed", metadata: ["instance": "\(feed.instance)", "error": "\(failure)"])
+        }
+        subject.onNext(.feedRead(report))
+        return report
+    }
+
+    /// The watched projects of `feed`'s instance the feed cannot see whose target watches only the default
+    /// branch: their heads can be batched through GraphQL (all-branch targets keep the per-project events probe).
+    func batchCandidates(of feed: ChangeFeed) -> [HeadBatch.Candidate] {
+        let pipelines = registry.withLock { Array($0.pipelines.values) }
+        return pipelines.filter { pipeline in
+            guard pipeline.key.instance == feed.instance, !feed.inScope(pipeline.key.id),
+                let defaultBranch = pipeline.defaultBranch
+            else { return false }
+            return pipeline.target.options.branches.singleBranch(defaultBranch: defaultBranch) == defaultBranch
+        }
+        .sorted { $0.key < $1.key }
+        .map { pipeline in HeadBatch.Candidate(project: pipeline.key.id, path: pipeline.path) { pipeline.wake() } }
+    }
+
+    /// Lists the projects the token's user can read the pushes of (Reporter or above), so that they are polled
+    /// only on the sweep while the feed works. A failure keeps the previous scope.
+    func refreshScope(of feed: ChangeFeed) async {
+        guard let client = clients[feed.instance] else { return }
+        var options = GitLabProjectListOptions(membership: true, simple: true, perPage: 100)
+        options.minAccessLevel = 20
+        do {
+            let projects = try await client.projects.list(options).loadAll()
+            feed.setScope(Set(projects.map(\.id)), at: scheduler.now)
+        } catch {
+            logger.warning(
+                "cannot list the projects the change feed covers; keeping the previous list",
+                metadata: ["instance": "\(feed.instance)", "error": "\(error)"]
+            )
+        }
+    }
+
+    /// Runs `work` now and then again `interval` seconds after each run ends, each run through `lane`.
+    private func repeating(
+        every interval: TimeInterval,
+        through lane: HostLane,
+        _ work: @escaping @Sendable () async -> Void
+    ) -> any Disposable {
+        let inFlight = SerialDisposable()
+        let loop = scheduler.scheduleRecursive((), dueTime: .timeInterval(0)) { _, recurse in
+            let run = lane.run(
+                Single<PollOutcome>.create {
+                    await work()
+                    return .unchanged
+                }
+            )
+            inFlight.disposable = run.subscribe { _ in recurse.schedule((), dueTime: .timeInterval(interval)) }
+        }
+        return Disposables.create(loop, inFlight)
+    }
+}
