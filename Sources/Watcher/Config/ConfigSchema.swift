@@ -76,8 +76,12 @@ enum ConfigSchema {
                     ? "See the README's rules and sinks reference." : "For \(kinds.joined(separator: ", ")) sinks."
             ]
         }
+        // A sink is a block (`type`, or a notification URL in `url`), or one notification URL (`slack://…`).
         let sink: [String: Any] = [
-            "type": "object", "required": ["type"], "properties": properties, "additionalProperties": false,
+            "oneOf": [
+                ["type": "object", "properties": properties, "additionalProperties": false],
+                ["type": "string", "description": "A notification URL, for example slack://TokenA/TokenB/TokenC."],
+            ]
         ]
         return [
             "oneOf": [
