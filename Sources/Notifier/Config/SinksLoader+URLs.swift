@@ -3,6 +3,9 @@ import Yams
 
 /// Notification URLs (`slack://…`, `mailtos://…`): a sink written as one URL, or a block whose `url` is one.
 extension SinksLoader {
+    /// Every notification-URL scheme (`slack`, `mmosts`, `mailto`, …), in the registry's order.
+    public static var notificationSchemes: [String] { SinkRegistry.schemes }
+
     /// The sink's URL from `url` (with `${ENV}` expanded), `url_env` or `url_file`.
     func resolveURL(_ map: YAMLMapping) -> (Secret, SecretSource)? {
         guard case let (url, source)? = secret(map, "url", literalAllowed: true, required: false) else { return nil }

@@ -62,13 +62,8 @@ public struct SinksLoader: Sendable {
         guard let map = reader.mapping(node, context: "sink \"\(name)\"") else { return nil }
         let urlKey = ["url", "url_env", "url_file"].first(where: map.has) ?? "url"
         var errorsBefore = reader.diagnostics.count
-        // A notification URL (`url: tgram://…`) says the kind itself; `type` may then be left out.
-        let resolved = map.has(urlKey) ? resolveURL(map) : nil
-        let notification = resolved.flatMap { notificationURL($0.0, in: map, key: urlKey, typed: map.has("type")) }
-        let definition: any SinkDefinition
-        if let found = notification?.1, !map.has("type") {
-            definition = found
-        } else {
+        var typed: (any SinkDefinition)?
+        if map.has("type") {
             guard let typeName = map.requiredString("type") else { return nil }
             guard let known = SinkRegistry.definition(for: SinkKind(rawValue: typeName)) else {
                 let names = SinkKind.allCases.map(\.rawValue)
@@ -80,14 +75,21 @@ public struct SinksLoader: Sendable {
                 )
                 return nil
             }
-            definition = known
-            if let found = notification?.1, found.kind != known.kind {
-                reader.error(
-                    "the URL in \(map.describe(urlKey)) is a \(found.kind) URL, not \(known.kind)",
-                    at: map.value(urlKey)
-                )
-                return nil
-            }
+            typed = known
+        }
+        // A notification URL (`url: tgram://…`) says the kind itself; `type` may then be left out.
+        let resolved = map.has(urlKey) && typed?.isHTTP != false ? resolveURL(map) : nil
+        let notification = resolved.flatMap { notificationURL($0.0, in: map, key: urlKey, typed: typed != nil) }
+        guard let definition = typed ?? notification?.1 else {
+            if reader.diagnostics.count == errorsBefore { _ = map.requiredString("type") }
+            return nil
+        }
+        if let found = notification?.1, found.kind != definition.kind {
+            reader.error(
+                "the URL in \(map.describe(urlKey)) is a \(found.kind) URL, not \(definition.kind)",
+                at: map.value(urlKey)
+            )
+            return nil
         }
         let kind = definition.kind
         let beforeKeys = reader.diagnostics.count

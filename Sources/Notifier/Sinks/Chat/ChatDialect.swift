@@ -15,15 +15,9 @@ public protocol ChatDialect: Sendable {
     /// The markup the service renders, which decides how template values are escaped.
     static func templateDialect(_ options: Options) -> TemplateDialect
 
-    /// The request for a batch: `render` renders the batch's template in any dialect (the service's own, or
+    /// The service's request for a batch; `request.render` renders it in any markup (the service's own, or
     /// another for a second body such as Matrix's plain `body` beside its HTML `formatted_body`).
-    static func message(
-        for batch: DeliveryBatch,
-        render: (TemplateDialect) -> RenderedText,
-        options: Options,
-        endpoint: HTTPEndpoint,
-        sink: String
-    ) throws -> SinkMessage
+    static func message(for request: ChatRequest<Self>) throws -> SinkMessage
 
     /// Classifies the service's answer; the default is `SendResult.classify` (2xx, 408/429/5xx retried,
     /// `Retry-After` honoured). Services that say "retry after" in their JSON body override it.
@@ -57,6 +51,11 @@ extension ChatDialect {
 extension ChatDialect where Options == ChatNoOptions {
     /// No options.
     public static var defaultOptions: ChatNoOptions { ChatNoOptions() }
+}
+
+extension ChatDialect where Options == ChatPoster {
+    /// The webhook's own name, icon and channel.
+    public static var defaultOptions: ChatPoster { ChatPoster() }
 }
 
 /// The options of a service that has none of its own (Teams, Google Chat).

@@ -34,16 +34,13 @@ public struct ChatSink<Dialect: ChatDialect>: Sink {
 
     /// The service's request for a batch.
     public func makeMessage(for batch: DeliveryBatch, at time: Date) throws -> SinkMessage {
-        try Dialect.message(
-            for: batch,
-            render: { dialect in
-                // A second body in another markup (Matrix's plain `body`) uses that markup's built-in template.
-                let own = template ?? (dialect == Dialect.templateDialect(options) ? builtIn : .builtIn(dialect))
-                return RenderedText.render(batch, sinkTemplate: own, dialect: dialect)
-            },
-            options: options,
-            endpoint: endpoint,
-            sink: name
+        let renderer = { [template, builtIn, options] (dialect: TemplateDialect) -> RenderedText in
+            // A second body in another markup (Matrix's plain `body`) uses that markup's built-in template.
+            let own = template ?? (dialect == Dialect.templateDialect(options) ? builtIn : .builtIn(dialect))
+            return RenderedText.render(batch, sinkTemplate: own, dialect: dialect)
+        }
+        return try Dialect.message(
+            for: ChatRequest(batch: batch, options: options, endpoint: endpoint, sink: name, renderer: renderer)
         )
     }
 

@@ -38,3 +38,16 @@ extension SinkBlock {
         )
     }
 }
+
+extension SinkBlock {
+    /// `username`, `icon_url`, `avatar_url`, `icon_emoji` and `channel`, as far as the kind has them.
+    func poster() -> ChatPoster {
+        ChatPoster(
+            username: map.string("username"),
+            iconURL: map.string("icon_url"),
+            avatarURL: map.string("avatar_url"),
+            iconEmoji: map.string("icon_emoji"),
+            channel: map.string("channel")
+        )
+    }
+}

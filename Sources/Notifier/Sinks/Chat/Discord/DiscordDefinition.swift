@@ -16,10 +16,7 @@ struct DiscordDefinition: SinkDefinition {
     let urlShape = "discord://webhook_id/webhook_token"
 
     func settings(from block: SinkBlock) -> (any SinkSettings)? {
-        guard let endpoint = block.endpoint else { return nil }
-        let map = block.map
-        let options = DiscordDialect.Options(username: map.string("username"), avatarURL: map.string("avatar_url"))
-        return DiscordSettings(endpoint: endpoint, options: options)
+        block.endpoint.map { DiscordSettings(endpoint: $0, options: block.poster()) }
     }
 
     func settings(from url: NotificationURL, block: SinkBlock) throws(NotificationURLError) -> any SinkSettings {
@@ -28,7 +25,7 @@ struct DiscordDefinition: SinkDefinition {
         let path = ([url.authority] + url.path).map(NotificationURL.encode).joined(separator: "/")
         return DiscordSettings(
             endpoint: block.endpoint(url: "https://discord.com/api/webhooks/\(path)"),
-            options: DiscordDialect.Options(username: url.user)
+            options: ChatPoster(username: url.user)
         )
     }
 }

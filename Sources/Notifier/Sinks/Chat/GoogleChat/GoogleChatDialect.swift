@@ -16,16 +16,10 @@ public enum GoogleChatDialect: ChatDialect {
         var text: String
     }
 
-    /// The webhook request for a batch.
-    public static func message(
-        for batch: DeliveryBatch,
-        render: (TemplateDialect) -> RenderedText,
-        options: ChatNoOptions,
-        endpoint: HTTPEndpoint,
-        sink: String
-    ) throws -> SinkMessage {
+    /// The webhook request for a request.batch.
+    public static func message(for request: ChatRequest<Self>) throws -> SinkMessage {
         let overhead = try EventJSON.encoder().encode(Payload(text: "")).count
-        let fitted = TextTruncation.truncate(render(.googleChat).full, to: payloadLimit - overhead, in: .jsonUTF8)
-        return endpoint.message(id: batch.id, sink: sink, body: try EventJSON.encoder().encode(Payload(text: fitted)))
+        let fitted = TextTruncation.truncate(request.render(.googleChat).full, to: payloadLimit - overhead, in: .jsonUTF8)
+        return try request.post(Payload(text: fitted))
     }
 }

@@ -50,25 +50,19 @@ public enum GotifyDialect: ChatDialect {
         }
     }
 
-    /// The `POST /message` request for a batch.
-    public static func message(
-        for batch: DeliveryBatch,
-        render: (TemplateDialect) -> RenderedText,
-        options: Options,
-        endpoint: HTTPEndpoint,
-        sink: String
-    ) throws -> SinkMessage {
-        let text = render(.markdown)
+    /// The `POST /message` request for a request.batch.
+    public static func message(for request: ChatRequest<Self>) throws -> SinkMessage {
+        let text = request.render(.markdown)
         var extras: [String: [String: Extra]] = ["client::display": ["contentType": .text("text/markdown")]]
-        if batch.events.count == 1, let url = TemplateContext.primaryURL(of: batch.events[0]) {
+        if request.batch.events.count == 1, let url = TemplateContext.primaryURL(of: request.batch.events[0]) {
             extras["client::notification"] = ["click": .click(url)]
         }
         let payload = Payload(
             title: TextTruncation.truncate(text.title, to: titleLimit, in: .utf8),
             message: TextTruncation.truncate(text.body.isEmpty ? text.title : text.body, to: messageLimit, in: .utf8),
-            priority: options.priority,
+            priority: request.options.priority,
             extras: extras
         )
-        return endpoint.message(id: batch.id, sink: sink, body: try EventJSON.encoder().encode(payload))
+        return try request.post(payload)
     }
 }

@@ -49,23 +49,17 @@ public enum MatrixDialect: ChatDialect {
     }
 
     /// The event request for a batch (to the room as written; `send` resolves an alias).
-    public static func message(
-        for batch: DeliveryBatch,
-        render: (TemplateDialect) -> RenderedText,
-        options: Options,
-        endpoint: HTTPEndpoint,
-        sink: String
-    ) throws -> SinkMessage {
-        let plain = TextTruncation.truncate(render(.plain).full, to: bodyLimit, in: .jsonUTF8)
-        let html = TextTruncation.truncateLines(render(.html).full, to: bodyLimit / 2, in: .jsonUTF8)
+    public static func message(for request: ChatRequest<Self>) throws -> SinkMessage {
+        let plain = TextTruncation.truncate(request.render(.plain).full, to: bodyLimit, in: .jsonUTF8)
+        let html = TextTruncation.truncateLines(request.render(.html).full, to: bodyLimit / 2, in: .jsonUTF8)
         let payload = Payload(
-            msgtype: options.notice ? "m.notice" : "m.text",
+            msgtype: request.options.notice ? "m.notice" : "m.text",
             body: plain,
             format: html == nil ? nil : "org.matrix.custom.html",
             formattedBody: html?.replacingOccurrences(of: "\n", with: "<br>\n")
         )
-        var message = endpoint.message(id: batch.id, sink: sink, body: try EventJSON.encoder().encode(payload))
-        message.destination = .http(method: "PUT", url: Secret(sendURL(endpoint, room: options.room, txn: batch.id)))
+        var message = try request.post(payload)
+        message.destination = .http(method: "PUT", url: Secret(sendURL(request.endpoint, room: request.options.room, txn: request.batch.id)))
         return message
     }
 

@@ -15,14 +15,7 @@ struct MattermostDefinition: SinkDefinition {
     let urlShape = "mmost[s]://host[:port]/hook_id[?channel=x]"
 
     func settings(from block: SinkBlock) -> (any SinkSettings)? {
-        guard let endpoint = block.endpoint else { return nil }
-        let map = block.map
-        let options = MattermostDialect.Options(
-            username: map.string("username"),
-            iconURL: map.string("icon_url"),
-            channel: map.string("channel")
-        )
-        return MattermostSettings(endpoint: endpoint, options: options)
+        block.endpoint.map { MattermostSettings(endpoint: $0, options: block.poster()) }
     }
 
     func settings(from url: NotificationURL, block: SinkBlock) throws(NotificationURLError) -> any SinkSettings {
@@ -34,7 +27,7 @@ struct MattermostDefinition: SinkDefinition {
         )
         return MattermostSettings(
             endpoint: block.endpoint(url: address),
-            options: MattermostDialect.Options(username: url.user, channel: url.query["channel"])
+            options: ChatPoster(username: url.user, channel: url.query["channel"])
         )
     }
 }

@@ -6,28 +6,11 @@ public typealias MattermostSink = ChatSink<MattermostDialect>
 /// Mattermost: `{"text": …}` in Markdown, values escaped and `@channel`-style mentions in them defused, at most
 /// 16,383 characters (Mattermost's post size).
 public enum MattermostDialect: ChatDialect {
-    /// Optional overrides Mattermost's incoming webhooks accept (when the server allows them).
-    public struct Options: Sendable, Hashable {
-        /// Post as this user name.
-        public var username: String?
-        /// Post with this icon.
-        public var iconURL: String?
-        /// Post to this channel instead of the webhook's own.
-        public var channel: String?
-
-        /// Creates options.
-        public init(username: String? = nil, iconURL: String? = nil, channel: String? = nil) {
-            self.username = username
-            self.iconURL = iconURL
-            self.channel = channel
-        }
-    }
+    /// The poster's name, icon and channel.
+    public typealias Options = ChatPoster
 
     /// Mattermost's default maximum post size, in characters.
     static let textLimit = 16_383
-
-    /// No overrides.
-    public static var defaultOptions: Options { Options() }
 
     /// Markdown.
     public static func templateDialect(_ options: Options) -> TemplateDialect { .markdown }
@@ -44,20 +27,14 @@ public enum MattermostDialect: ChatDialect {
         }
     }
 
-    /// The webhook request for a batch.
-    public static func message(
-        for batch: DeliveryBatch,
-        render: (TemplateDialect) -> RenderedText,
-        options: Options,
-        endpoint: HTTPEndpoint,
-        sink: String
-    ) throws -> SinkMessage {
+    /// The webhook request for a request.batch.
+    public static func message(for request: ChatRequest<Self>) throws -> SinkMessage {
         let payload = Payload(
-            text: TextTruncation.truncate(render(.markdown).full, to: textLimit, in: .utf16),
-            username: options.username,
-            iconURL: options.iconURL,
-            channel: options.channel
+            text: TextTruncation.truncate(request.render(.markdown).full, to: textLimit, in: .utf16),
+            username: request.options.username,
+            iconURL: request.options.iconURL,
+            channel: request.options.channel
         )
-        return endpoint.message(id: batch.id, sink: sink, body: try EventJSON.encoder().encode(payload))
+        return try request.post(payload)
     }
 }

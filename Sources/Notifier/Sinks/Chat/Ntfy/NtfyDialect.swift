@@ -48,17 +48,11 @@ public enum NtfyDialect: ChatDialect {
     }
 
     /// The publish request for a batch: a POST of JSON to the server's root with the topic inside.
-    public static func message(
-        for batch: DeliveryBatch,
-        render: (TemplateDialect) -> RenderedText,
-        options: Options,
-        endpoint: HTTPEndpoint,
-        sink: String
-    ) throws -> SinkMessage {
-        guard case let (server, topic)? = split(endpoint.url) else {
+    public static func message(for request: ChatRequest<Self>) throws -> SinkMessage {
+        guard case let (server, topic)? = split(request.endpoint.url) else {
             throw SendFailure(retryable: false, reason: "the ntfy URL has no topic")
         }
-        let text = render(templateDialect(options))
+        let text = request.render(templateDialect(request.options))
         let payload = Payload(
             topic: topic,
             title: TextTruncation.truncate(text.title, to: titleLimit, in: .utf8),
@@ -67,12 +61,12 @@ public enum NtfyDialect: ChatDialect {
                 to: messageLimit,
                 in: .utf8
             ),
-            tags: options.tags.isEmpty ? nil : options.tags,
-            priority: options.priority,
-            click: batch.events.count == 1 ? TemplateContext.primaryURL(of: batch.events[0]) : nil,
-            markdown: options.markdown ? true : nil
+            tags: request.options.tags.isEmpty ? nil : request.options.tags,
+            priority: request.options.priority,
+            click: request.batch.events.count == 1 ? TemplateContext.primaryURL(of: request.batch.events[0]) : nil,
+            markdown: request.options.markdown ? true : nil
         )
-        var message = endpoint.message(id: batch.id, sink: sink, body: try EventJSON.encoder().encode(payload))
+        var message = try request.post(payload)
         message.destination = .http(method: "POST", url: server)
         message.secretsInBody = [Secret(topic)]
         return message

@@ -16,14 +16,7 @@ struct SlackDefinition: SinkDefinition {
     let urlShape = "slack://TokenA/TokenB/TokenC[/#channel]"
 
     func settings(from block: SinkBlock) -> (any SinkSettings)? {
-        guard let endpoint = block.endpoint else { return nil }
-        let map = block.map
-        let options = SlackDialect.Options(
-            username: map.string("username"),
-            iconEmoji: map.string("icon_emoji"),
-            channel: map.string("channel")
-        )
-        return SlackSettings(endpoint: endpoint, options: options)
+        block.endpoint.map { SlackSettings(endpoint: $0, options: block.poster()) }
     }
 
     func settings(from url: NotificationURL, block: SinkBlock) throws(NotificationURLError) -> any SinkSettings {
@@ -34,7 +27,7 @@ struct SlackDefinition: SinkDefinition {
         let path = tokens.map(NotificationURL.encode).joined(separator: "/")
         return SlackSettings(
             endpoint: block.endpoint(url: "https://hooks.slack.com/services/\(path)"),
-            options: SlackDialect.Options(username: url.user, channel: url.fragment.map { "#\($0)" })
+            options: ChatPoster(username: url.user, channel: url.fragment.map { "#\($0)" })
         )
     }
 }

@@ -15,20 +15,18 @@ public enum TeamsDialect: ChatDialect {
     /// Markdown.
     public static func templateDialect(_ options: ChatNoOptions) -> TemplateDialect { .markdown }
 
-    /// The webhook request for a batch.
-    public static func message(
-        for batch: DeliveryBatch,
-        render: (TemplateDialect) -> RenderedText,
-        options: ChatNoOptions,
-        endpoint: HTTPEndpoint,
-        sink: String
-    ) throws -> SinkMessage {
-        let text = render(.markdown)
-        let url = batch.events.count == 1 ? TemplateContext.primaryURL(of: batch.events[0]) : nil
+    /// The webhook request for a request.batch.
+    public static func message(for request: ChatRequest<Self>) throws -> SinkMessage {
+        let text = request.render(.markdown)
+        let url = request.batch.events.count == 1 ? TemplateContext.primaryURL(of: request.batch.events[0]) : nil
         let title = TextTruncation.truncate(text.title, to: 1_000, in: .jsonUTF8)
         let overhead = try encode(title: title, body: " ", url: url).count - 1
         let body = TextTruncation.truncate(text.body, to: payloadLimit - overhead, in: .jsonUTF8)
-        return endpoint.message(id: batch.id, sink: sink, body: try encode(title: title, body: body, url: url))
+        return request.endpoint.message(
+            id: request.batch.id,
+            sink: request.sink,
+            body: try encode(title: title, body: body, url: url)
+        )
     }
 
     private static func encode(title: String, body: String, url: String?) throws -> Data {

@@ -57,23 +57,18 @@ public enum TelegramDialect: ChatDialect {
         }
     }
 
-    /// The `sendMessage` request for a batch.
-    public static func message(
-        for batch: DeliveryBatch,
-        render: (TemplateDialect) -> RenderedText,
-        options: Options,
-        endpoint: HTTPEndpoint,
-        sink: String
-    ) throws -> SinkMessage {
+    /// The `sendMessage` request for a request.batch.
+    public static func message(for request: ChatRequest<Self>) throws -> SinkMessage {
+        let options = request.options
         var payload = Payload(chatID: options.chatID, text: "", parseMode: "HTML", silent: options.silent ? true : nil)
-        if let html = TextTruncation.truncateLines(render(.html).full, to: textLimit, in: .utf16) {
+        if let html = TextTruncation.truncateLines(request.render(.html).full, to: textLimit, in: .utf16) {
             payload.text = html
         } else {
             // Not one line fits: plain text, cut anywhere, with no markup to break.
-            payload.text = TextTruncation.truncate(render(.plain).full, to: textLimit, in: .utf16)
+            payload.text = TextTruncation.truncate(request.render(.plain).full, to: textLimit, in: .utf16)
             payload.parseMode = nil
         }
-        return endpoint.message(id: batch.id, sink: sink, body: try EventJSON.encoder().encode(payload))
+        return try request.post(payload)
     }
 
     private struct Answer: Decodable {
