@@ -90,7 +90,9 @@ public struct NotificationURL: Sendable {
 
     /// A path segment percent-encoded for use in an http URL.
     static func encode(_ segment: String) -> String {
-        segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/")))
+        segment.addingPercentEncoding(
+            withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
+        )
             ?? segment
     }
 }

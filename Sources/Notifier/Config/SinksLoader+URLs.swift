@@ -96,7 +96,8 @@ extension SinksLoader {
             }
             return nil
         }
-        guard let settings = notificationSettings(parsed, name: name, definition: definition, map: map, urlKey: "url") else {
+        guard let settings = notificationSettings(parsed, name: name, definition: definition, map: map, urlKey: "url")
+        else {
             return nil
         }
         return SinkConfiguration(

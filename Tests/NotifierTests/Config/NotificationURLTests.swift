@@ -6,7 +6,9 @@ import Yams
 /// Sinks written as Apprise-style notification URLs: every scheme, `${ENV}` expansion, and malformed URLs
 /// explained at their position with the expected shape and without their secret parts.
 @Suite struct NotificationURLTests {
-    static let environment = FakeEnvironment(variables: ["TG_TOKEN": "123456:ABC-SECRET", "SMTP_PASSWORD": "pa55SECRET"])
+    static let environment = FakeEnvironment(variables: [
+        "TG_TOKEN": "123456:ABC-SECRET", "SMTP_PASSWORD": "pa55SECRET",
+    ])
 
     static func load(_ yaml: String) throws(ConfigError) -> [SinkConfiguration] {
         let node = try! Yams.compose(yaml: yaml)!
@@ -27,12 +29,18 @@ import Yams
         ("slack://T000/B000/XXXXSECRET", "slack", "https://hooks.slack.com/services/T000/B000/XXXXSECRET"),
         ("discord://1234/TOKENSECRET", "discord", "https://discord.com/api/webhooks/1234/TOKENSECRET"),
         ("mmost://chat.example.com/HOOKSECRET", "mattermost", "http://chat.example.com/hooks/HOOKSECRET"),
-        ("mmosts://chat.example.com:8443/mm/HOOKSECRET", "mattermost", "https://chat.example.com:8443/mm/hooks/HOOKSECRET"),
+        (
+            "mmosts://chat.example.com:8443/mm/HOOKSECRET", "mattermost",
+            "https://chat.example.com:8443/mm/hooks/HOOKSECRET"
+        ),
         ("ntfy://alerts-SECRET", "ntfy", "https://ntfy.sh/alerts-SECRET"),
         ("ntfys://ntfy.example.com/alerts", "ntfy", "https://ntfy.example.com/alerts"),
         ("gotify://push.example.com/APPSECRET", "gotify", "http://push.example.com/message"),
         ("gotifys://push.example.com:8443/g/APPSECRET", "gotify", "https://push.example.com:8443/g/message"),
-        ("tgram://123456:ABC-SECRET/-1001234567890", "telegram", "https://api.telegram.org/bot123456:ABC-SECRET/sendMessage"),
+        (
+            "tgram://123456:ABC-SECRET/-1001234567890", "telegram",
+            "https://api.telegram.org/bot123456:ABC-SECRET/sendMessage"
+        ),
         ("matrixs://syt_SECRET@matrix.example.org/#ops", "matrix", "https://matrix.example.org"),
         ("matrix://syt_SECRET@localhost:8008/!abc:localhost", "matrix", "http://localhost:8008"),
         (
@@ -58,15 +66,21 @@ import Yams
     @Test func testOptionsInTheURL_reachTheSink() throws {
         let slack = try #require(try Self.sink("slack://bot@T000/B000/XXX/#dev").settings as? SlackSettings)
         #expect(slack.options == SlackDialect.Options(username: "bot", channel: "#dev"))
-        let mattermost = try #require(try Self.sink("mmosts://h.example.com/HOOK?channel=ops").settings as? MattermostSettings)
+        let mattermost = try #require(
+            try Self.sink("mmosts://h.example.com/HOOK?channel=ops").settings as? MattermostSettings
+        )
         #expect(mattermost.options.channel == "ops")
-        let ntfy = try #require(try Self.sink("ntfys://u:pa55SECRET@ntfy.example.com/t?priority=high&tags=git,ci").settings as? NtfySettings)
+        let ntfy = try #require(
+            try Self.sink("ntfys://u:pa55SECRET@ntfy.example.com/t?priority=high&tags=git,ci").settings as? NtfySettings
+        )
         #expect(ntfy.options == NtfyDialect.Options(priority: 4, tags: ["git", "ci"]))
         #expect(ntfy.endpoint.headers.map(\.displayLine) == ["Authorization: <redacted>"])
         #expect(ntfy.endpoint.headers[0].value == "Basic " + Data("u:pa55SECRET".utf8).base64EncodedString())
         let telegram = try #require(try Self.sink("tgram://1:A/@glwatch_news?silent=yes").settings as? TelegramSettings)
         #expect(telegram.options == TelegramDialect.Options(chatID: "@glwatch_news", silent: true))
-        let matrix = try #require(try Self.sink("matrixs://syt_SECRET@matrix.example.org/#ops").settings as? MatrixSettings)
+        let matrix = try #require(
+            try Self.sink("matrixs://syt_SECRET@matrix.example.org/#ops").settings as? MatrixSettings
+        )
         #expect(matrix.options.room == "#ops:matrix.example.org")
         #expect(matrix.endpoint.headers.map(\.value) == ["Bearer syt_SECRET"])
         let gotify = try #require(try Self.sink("gotify://h.example.com/APP?priority=8").settings as? GotifySettings)
@@ -76,8 +90,10 @@ import Yams
 
     @Test func testMailto_describesTheServerAndTheEnvelope() throws {
         let email = try #require(
-            try Self.sink("mailtos://bot:${SMTP_PASSWORD}@smtp.example.com?to=a@example.com,b@example.com&from=glwatch@example.com")
-                .settings as? EmailSettings
+            try Self.sink(
+                "mailtos://bot:${SMTP_PASSWORD}@smtp.example.com?to=a@example.com,b@example.com&from=glwatch@example.com"
+            )
+            .settings as? EmailSettings
         )
         #expect(email.server.host == "smtp.example.com")
         #expect(email.server.port == 587)
@@ -86,7 +102,9 @@ import Yams
         #expect(email.server.password?.reveal() == "pa55SECRET")
         #expect(email.from == "glwatch@example.com")
         #expect(email.recipients == ["a@example.com", "b@example.com"])
-        let implicit = try #require(try Self.sink("mailtos://smtp.example.com:465?from=g@example.com").settings as? EmailSettings)
+        let implicit = try #require(
+            try Self.sink("mailtos://smtp.example.com:465?from=g@example.com").settings as? EmailSettings
+        )
         #expect(implicit.server.security == .implicitTLS)
         #expect(implicit.recipients == ["g@example.com"])  // to defaults to from
         let relay = try #require(try Self.sink("mailto://ci@localhost").settings as? EmailSettings)
@@ -106,9 +124,14 @@ import Yams
             """
         )
         #expect(sinks.map(\.kind) == [.telegram, .webhook])
-        #expect((sinks[0].settings as? TelegramSettings)?.endpoint.url.reveal() == "https://api.telegram.org/bot123456:ABC-SECRET/sendMessage")
+        #expect(
+            (sinks[0].settings as? TelegramSettings)?.endpoint.url.reveal()
+                == "https://api.telegram.org/bot123456:ABC-SECRET/sendMessage"
+        )
         #expect(sinks[0].policy.rateLimit == RateLimit(messages: 1, per: 1, burst: 1))
-        #expect((sinks[1].settings as? WebhookSettings)?.endpoint.url.reveal() == "https://hooks.example.com/$%7Bliteral%7D")
+        #expect(
+            (sinks[1].settings as? WebhookSettings)?.endpoint.url.reveal() == "https://hooks.example.com/$%7Bliteral%7D"
+        )
     }
 
     @Test func testMalformedURLs_areExplainedAtTheirPosition_withTheExpectedShape_andNoSecret() {
@@ -164,7 +187,9 @@ import Yams
     }
 
     @Test func testTheSplitter_keepsApprisesNonStandardParts() throws {
-        let url = try #require(NotificationURL("matrixs://to%40ken@matrix.example.org:8448/path/x%2Fy?Channel=a+b#room"))
+        let url = try #require(
+            NotificationURL("matrixs://to%40ken@matrix.example.org:8448/path/x%2Fy?Channel=a+b#room")
+        )
         #expect(url.scheme == "matrixs")
         #expect(url.user == "to@ken")
         #expect(url.host == "matrix.example.org")

@@ -106,4 +106,3 @@ final class SMTPTestServer: @unchecked Sendable {  // immutable once started
         }
     }
 }
-

@@ -59,7 +59,7 @@ final class ServiceFake: Sendable {
             router.on("**", method: method) { [self] request, _ -> Response in
                 let body = try await request.body.collect(upTo: 1 << 20)
                 /// The headers, names lowercased.
-        var headers: [String: String] = [:]
+                var headers: [String: String] = [:]
                 for field in request.headers { headers[field.name.canonicalName] = field.value }
                 let recordedRequest = Request(
                     method: request.method.rawValue,

@@ -56,7 +56,8 @@ enum MailComposer {
         if batch.events.count == 1, let event = batch.events.first {
             let summary = context.summary(event)
             let suffix = " in \(event.project.path)"
-            return "[\(event.project.path)] " + (summary.hasSuffix(suffix) ? String(summary.dropLast(suffix.count)) : summary)
+            return "[\(event.project.path)] "
+                + (summary.hasSuffix(suffix) ? String(summary.dropLast(suffix.count)) : summary)
         }
         if paths.count == 1 { return "[\(paths[0])] \(batch.events.count) notifications" }
         return "[glwatch] \(batch.events.count) notifications from \(paths.count) projects"
@@ -65,7 +66,9 @@ enum MailComposer {
     /// A header value: control characters become spaces; non-ASCII text becomes RFC 2047 encoded words of at
     /// most 75 characters, folded.
     static func encodeHeader(_ value: String) -> String {
-        let clean = String(String.UnicodeScalarView(value.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+        let clean = String(
+            String.UnicodeScalarView(value.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 })
+        )
         if clean.allSatisfy(\.isASCII), clean.utf8.count <= 900 { return clean }
         var words: [String] = []
         var chunk = ""

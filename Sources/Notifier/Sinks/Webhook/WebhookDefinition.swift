@@ -22,7 +22,10 @@ struct WebhookDefinition: SinkDefinition {
                 block.error("\(error) in \"\(source.keyName)\" of sink \"\(block.name)\"", at: source.keyName)
             }
         } else if map.bool("github_signature") == true {
-            block.error("\(map.describe("github_signature")) needs \"secret_env\" or \"secret_file\"", at: "github_signature")
+            block.error(
+                "\(map.describe("github_signature")) needs \"secret_env\" or \"secret_file\"",
+                at: "github_signature"
+            )
         }
         guard let endpoint = block.endpoint else { return nil }
         return WebhookSettings(
@@ -34,7 +37,9 @@ struct WebhookDefinition: SinkDefinition {
 
     func settings(from url: NotificationURL, block: SinkBlock) throws(NotificationURLError) -> any SinkSettings {
         let path = "/" + url.path.map(NotificationURL.encode).joined(separator: "/")
-        return WebhookSettings(endpoint: block.endpoint(url: try url.httpURL(secure: url.isSecure(base: "json"), path: path)))
+        return WebhookSettings(
+            endpoint: block.endpoint(url: try url.httpURL(secure: url.isSecure(base: "json"), path: path))
+        )
     }
 }
 

@@ -21,7 +21,13 @@ import Testing
     }
 
     static let settings = EmailSettings(
-        server: SMTPServer(host: "smtp.example.com", port: 587, security: .startTLS, user: "bot", password: Secret("pw-SECRET")),
+        server: SMTPServer(
+            host: "smtp.example.com",
+            port: 587,
+            security: .startTLS,
+            user: "bot",
+            password: Secret("pw-SECRET")
+        ),
         from: "glwatch@example.com",
         recipients: ["a@example.com", "b@example.com"]
     )
@@ -38,7 +44,10 @@ import Testing
         var parts: [String: String] = [:]
         for (index, section) in sections.enumerated() where section.contains("Content-Type: text/") {
             let type = section.contains("text/html") ? "html" : "plain"
-            let body = sections[index + 1].components(separatedBy: "\r\n--").first!.replacingOccurrences(of: "\r\n", with: "")
+            let body = sections[index + 1].components(separatedBy: "\r\n--").first!.replacingOccurrences(
+                of: "\r\n",
+                with: ""
+            )
             parts[type] = String(decoding: try #require(Data(base64Encoded: body)), as: UTF8.self)
                 .replacingOccurrences(of: "\r\n", with: "\n")
         }
@@ -63,7 +72,11 @@ import Testing
         // and the plain part is the plain template, the HTML part the same template with values escaped
         #expect(parts["plain"]?.hasPrefix("1 new commit on feature/x_y in acme/api\n") == true)
         #expect(parts["plain"]?.contains("Fix <parser> & \"quotes\" *now*") == true)
-        #expect(parts["html"]?.contains("<b>1 new commit</b> on <a href=\"https://gitlab.com/acme/api/-/tree/feature/x_y\">") == true)
+        #expect(
+            parts["html"]?.contains(
+                "<b>1 new commit</b> on <a href=\"https://gitlab.com/acme/api/-/tree/feature/x_y\">"
+            ) == true
+        )
         #expect(parts["html"]?.contains("Fix &lt;parser&gt; &amp; &quot;quotes&quot; *now*") == true)
         #expect(!message.bodyText.contains("pw-SECRET"))
         #expect(message.displayText.hasPrefix("SMTP smtp://smtp.example.com:587 to a@example.com, b@example.com\n"))
@@ -73,7 +86,10 @@ import Testing
         let sink = EmailSink(name: "m", settings: Self.settings, mail: FakeMail())
         let sameProject = DeliveryBatch(events: [SinkWorkerTests.event(1), SinkWorkerTests.event(2)])
         let twoProjects = DeliveryBatch(events: [SinkWorkerTests.event(1), SinkWorkerTests.event(2, project: 7)])
-        #expect(try Self.parse(try sink.makeMessage(for: sameProject, at: Fixtures.date(0)).body).headers["Subject"] == "[acme/p42] 2 notifications")
+        #expect(
+            try Self.parse(try sink.makeMessage(for: sameProject, at: Fixtures.date(0)).body).headers["Subject"]
+                == "[acme/p42] 2 notifications"
+        )
         #expect(
             try Self.parse(try sink.makeMessage(for: twoProjects, at: Fixtures.date(0)).body).headers["Subject"]
                 == "[glwatch] 2 notifications from 2 projects"
@@ -84,7 +100,9 @@ import Testing
         let project = Fixtures.project("grüße/api\r\nBcc: evil@example.com", id: 9)
         let event = Fixtures.push([Fixtures.commit(1)], project: project)
         let sink = EmailSink(name: "m", settings: Self.settings, mail: FakeMail())
-        let (headers, _) = try Self.parse(try sink.makeMessage(for: DeliveryBatch(events: [event]), at: Fixtures.date(0)).body)
+        let (headers, _) = try Self.parse(
+            try sink.makeMessage(for: DeliveryBatch(events: [event]), at: Fixtures.date(0)).body
+        )
         #expect(headers["Bcc"] == nil)
         let subject = try #require(headers["Subject"])
         #expect(subject.hasPrefix("=?UTF-8?B?"))
@@ -95,7 +113,9 @@ import Testing
     }
 
     @Test func testSend_givesTheEnvelopeToTheTransport_andRedactsThePassword() async throws {
-        let mail = FakeMail(answer: .failed(SendFailure(retryable: false, reason: "SMTP 535 at AUTH PLAIN: bad pw-SECRET")))
+        let mail = FakeMail(
+            answer: .failed(SendFailure(retryable: false, reason: "SMTP 535 at AUTH PLAIN: bad pw-SECRET"))
+        )
         let sink = EmailSink(name: "m", settings: Self.settings, mail: mail)
         let message = try sink.makeMessage(for: Fixtures.goldenBatch, at: Fixtures.date(0))
         let result = await sink.send(message)

@@ -19,7 +19,11 @@ public enum GoogleChatDialect: ChatDialect {
     /// The webhook request for a request.batch.
     public static func message(for request: ChatRequest<Self>) throws -> SinkMessage {
         let overhead = try EventJSON.encoder().encode(Payload(text: "")).count
-        let fitted = TextTruncation.truncate(request.render(.googleChat).full, to: payloadLimit - overhead, in: .jsonUTF8)
+        let fitted = TextTruncation.truncate(
+            request.render(.googleChat).full,
+            to: payloadLimit - overhead,
+            in: .jsonUTF8
+        )
         return try request.post(Payload(text: fitted))
     }
 }

@@ -25,7 +25,10 @@ struct MatrixDefinition: SinkDefinition {
         }
         endpoint.url = Secret(endpoint.url.reveal().trimmingSuffix("/"))
         endpoint.headers.insert(HTTPHeader("Authorization", "Bearer \(token.reveal())", isSecret: true), at: 0)
-        return MatrixSettings(endpoint: endpoint, options: MatrixDialect.Options(room: room, notice: block.map.bool("notice") ?? false))
+        return MatrixSettings(
+            endpoint: endpoint,
+            options: MatrixDialect.Options(room: room, notice: block.map.bool("notice") ?? false)
+        )
     }
 
     func settings(from url: NotificationURL, block: SinkBlock) throws(NotificationURLError) -> any SinkSettings {

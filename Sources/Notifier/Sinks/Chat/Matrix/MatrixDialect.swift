@@ -59,7 +59,10 @@ public enum MatrixDialect: ChatDialect {
             formattedBody: html?.replacingOccurrences(of: "\n", with: "<br>\n")
         )
         var message = try request.post(payload)
-        message.destination = .http(method: "PUT", url: Secret(sendURL(request.endpoint, room: request.options.room, txn: request.batch.id)))
+        message.destination = .http(
+            method: "PUT",
+            url: Secret(sendURL(request.endpoint, room: request.options.room, txn: request.batch.id))
+        )
         return message
     }
 

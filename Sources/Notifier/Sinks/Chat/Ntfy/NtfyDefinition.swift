@@ -27,7 +27,10 @@ struct NtfyDefinition: SinkDefinition {
             endpoint.headers.append(HTTPHeader("Authorization", "Bearer \(token.reveal())", isSecret: true))
         }
         if NtfyDialect.split(endpoint.url) == nil {
-            block.error("the URL of ntfy sink \"\(block.name)\" must name a topic (https://ntfy.sh/<topic>)", at: block.urlKey)
+            block.error(
+                "the URL of ntfy sink \"\(block.name)\" must name a topic (https://ntfy.sh/<topic>)",
+                at: block.urlKey
+            )
         }
         let priority = map.int("priority", minimum: 1)
         if let priority, priority > 5 {

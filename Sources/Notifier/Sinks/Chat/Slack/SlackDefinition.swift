@@ -6,7 +6,8 @@ extension SinkKind {
 /// The settings of a Slack sink.
 public typealias SlackSettings = ChatSettings<SlackDialect>
 
-/// `type: slack` (`username`, `icon_emoji`, `channel`), or Apprise's `slack://[botname@]TokenA/TokenB/TokenC[/#channel]`
+/// `type: slack` (`username`, `icon_emoji`, `channel`), or Apprise's
+/// `slack://[botname@]TokenA/TokenB/TokenC[/#channel]`
 /// for `https://hooks.slack.com/services/TokenA/TokenB/TokenC`.
 struct SlackDefinition: SinkDefinition {
     let kind = SinkKind.slack

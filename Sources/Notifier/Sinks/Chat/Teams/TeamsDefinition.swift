@@ -9,7 +9,8 @@ extension SinkKind {
 public typealias TeamsSettings = ChatSettings<TeamsDialect>
 
 /// `type: teams`, or Apprise's Power Automate notation `workflows://host[:port]/workflow/signature` for
-/// `https://host[:port]/workflows/workflow/triggers/manual/paths/invoke?api-version=2016-06-01&sp=…&sv=1.0&sig=signature`
+/// `https://host[:port]/workflows/workflow/triggers/manual/paths/invoke` with
+/// `?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=signature`
 /// (Apprise retired `msteams://`, the Office 365 connectors, in 2026).
 struct TeamsDefinition: SinkDefinition {
     let kind = SinkKind.teams

@@ -11,7 +11,8 @@ public typealias TelegramSettings = ChatSettings<TelegramDialect>
 struct TelegramDefinition: SinkDefinition {
     let kind = SinkKind.telegram
     let keys = ["chat_id", "silent"]
-    let defaultRateLimit: RateLimit? = RateLimit(messages: 20, per: 60, burst: 3)  // about 20 messages a minute per group
+    /// Telegram allows about 20 messages a minute in one group (https://core.telegram.org/bots/faq).
+    let defaultRateLimit: RateLimit? = RateLimit(messages: 20, per: 60, burst: 3)
     let urlSchemes = ["tgram"]
     let urlShape = "tgram://bot_token/chat_id"
 

@@ -107,8 +107,10 @@ public struct NIOSMTPTransport: MailTransport {
         _ extensions: [String],
         _ connection: SMTPConnection
     ) async throws {
-        let mechanisms = extensions.first { $0.uppercased().hasPrefix("AUTH") }
-            .map { $0.uppercased().split(whereSeparator: { $0 == " " || $0 == "=" }).dropFirst().map(String.init) } ?? []
+        let mechanisms =
+            extensions.first { $0.uppercased().hasPrefix("AUTH") }
+            .map { $0.uppercased().split(whereSeparator: { $0 == " " || $0 == "=" }).dropFirst().map(String.init) }
+            ?? []
         let base64 = { (text: String) in Data(text.utf8).base64EncodedString() }
         if mechanisms.contains("PLAIN") {
             try await connection.command("AUTH PLAIN " + base64("\0\(user)\0\(password.reveal())"), stage: "AUTH PLAIN")

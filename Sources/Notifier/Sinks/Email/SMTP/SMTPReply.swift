@@ -11,7 +11,9 @@ struct SMTPReply: Sendable, Hashable {
     /// The first line, printable and short, for messages.
     var summary: String {
         let text = lines.first ?? ""
-        return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }).prefix(200))
+        return String(
+            String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }).prefix(200)
+        )
     }
 }
 

@@ -20,7 +20,8 @@ import Testing
     @Test func testSend_postsTheMessageWithMarkdownExtras() async throws {
         // Given a Gotify server accepting messages
         let requests = try await ServiceFake.with({ _, _ in .init(status: 200, body: #"{"id":1}"#) }) {
-            fake, transport in
+            fake,
+            transport in
             // When the golden push is sent
             let sink = Self.sink(fake, transport)
             let message = try sink.makeMessage(for: Fixtures.goldenBatch, at: Fixtures.date(0))
@@ -45,7 +46,8 @@ import Testing
     @Test func testAProxysRateLimit_isRetriedAfterItsRetryAfter() async throws {
         // Gotify has no rate limit of its own; one in front of it answers 429 with Retry-After.
         let result = try await ServiceFake.with({ _, _ in .init(status: 429, headers: ["Retry-After": "3"]) }) {
-            fake, transport in
+            fake,
+            transport in
             let sink = Self.sink(fake, transport)
             return await sink.send(try sink.makeMessage(for: Fixtures.goldenBatch, at: Fixtures.date(0)))
         }
@@ -58,7 +60,8 @@ import Testing
     }
 
     @Test func testAWrongToken_isPermanent() async throws {
-        let answer = #"{"error":"Unauthorized","errorCode":401,"errorDescription":"you need to provide a valid access token"}"#
+        let answer =
+            #"{"error":"Unauthorized","errorCode":401,"errorDescription":"you need to provide a valid access token"}"#
         let result = try await ServiceFake.with({ _, _ in .init(status: 401, body: answer) }) { fake, transport in
             let sink = Self.sink(fake, transport)
             return await sink.send(try sink.makeMessage(for: Fixtures.goldenBatch, at: Fixtures.date(0)))

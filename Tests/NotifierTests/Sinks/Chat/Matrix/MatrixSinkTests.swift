@@ -23,7 +23,8 @@ import Testing
     @Test func testSend_putsAnMRoomMessage_withTheMessageIdAsTransactionId() async throws {
         // Given a homeserver accepting events
         let requests = try await ServiceFake.with({ _, _ in .init(status: 200, body: #"{"event_id":"$1"}"#) }) {
-            fake, transport in
+            fake,
+            transport in
             // When the golden push is sent twice (a retry)
             let sink = Self.sink(fake, transport, room: "!abc:example.org")
             let message = try sink.makeMessage(for: Fixtures.goldenBatch, at: Fixtures.date(0))
@@ -35,10 +36,11 @@ import Testing
         let id = Fixtures.goldenEvent.id
         #expect(requests.map(\.method) == ["PUT", "PUT"])
         #expect(
-            requests.map(\.uri) == Array(
-                repeating: "/_matrix/client/v3/rooms/%21abc%3Aexample.org/send/m.room.message/\(id)",
-                count: 2
-            )
+            requests.map(\.uri)
+                == Array(
+                    repeating: "/_matrix/client/v3/rooms/%21abc%3Aexample.org/send/m.room.message/\(id)",
+                    count: 2
+                )
         )
         #expect(requests[0].headers["authorization"] == "Bearer syt_SECRET")
         let json = try requests[0].json()
@@ -62,7 +64,9 @@ import Testing
         }) { fake, transport in
             let sink = Self.sink(fake, transport, room: "#ops:example.org")
             // When a message is sent
-            return (await sink.send(try sink.makeMessage(for: Fixtures.goldenBatch, at: Fixtures.date(0))), fake.requests)
+            return (
+                await sink.send(try sink.makeMessage(for: Fixtures.goldenBatch, at: Fixtures.date(0))), fake.requests
+            )
         }
         // Then the alias is looked up, and the event goes to the room id
         #expect(requests.0 == .delivered(httpStatus: 200))

@@ -20,7 +20,8 @@ import Testing
     @Test func testSendMessage_postsHTMLWithValuesEscaped() async throws {
         // Given Telegram answering as it does for a sent message
         let requests = try await ServiceFake.with({ _, _ in .init(status: 200, body: #"{"ok":true,"result":{}}"#) }) {
-            fake, transport in
+            fake,
+            transport in
             // When a push with a hostile commit title is sent
             let sink = Self.sink(fake, transport)
             let result = await sink.send(try sink.makeMessage(for: Fixtures.goldenBatch, at: Fixtures.date(0)))
@@ -45,7 +46,8 @@ import Testing
 
     @Test func testFloodControl_isRetriedAfterTheSecondsTelegramAsks() async throws {
         // Given Telegram's flood-control answer
-        let answer = #"{"ok":false,"error_code":429,"description":"Too Many Requests: retry after 7","#
+        let answer =
+            #"{"ok":false,"error_code":429,"description":"Too Many Requests: retry after 7","#
             + #""parameters":{"retry_after":7}}"#
         let result = try await ServiceFake.with({ _, _ in .init(status: 429, body: answer) }) { fake, transport in
             let sink = Self.sink(fake, transport)
@@ -96,7 +98,9 @@ import Testing
             options: .init(chatID: "1"),
             transport: FakeTransport()
         )
-        let json = try PayloadChecks.object(try sink.makeMessage(for: DeliveryBatch(events: [huge]), at: Fixtures.date(0)))
+        let json = try PayloadChecks.object(
+            try sink.makeMessage(for: DeliveryBatch(events: [huge]), at: Fixtures.date(0))
+        )
         #expect(json["parse_mode"] == nil)
         #expect(((json["text"] as? String)?.utf16.count ?? .max) <= 4_096)
     }

@@ -6,7 +6,11 @@ import Testing
 /// TLS, AUTH PLAIN and LOGIN, and the failures delivery must survive (4xx, 5xx, a connection lost mid-DATA).
 @Suite(.enabled(if: SMTPTestServer.isAvailable, Comment(rawValue: SMTPTestServer.unavailable)), .serialized)
 struct NIOSMTPTransportTests {
-    static func sink(_ server: SMTPTestServer, _ security: SMTPServer.Security, auth: (String, String)? = nil) -> EmailSink {
+    static func sink(
+        _ server: SMTPTestServer,
+        _ security: SMTPServer.Security,
+        auth: (String, String)? = nil
+    ) -> EmailSink {
         EmailSink(
             name: "hook",
             settings: EmailSettings(
@@ -43,7 +47,9 @@ struct NIOSMTPTransportTests {
 
     @Test(arguments: ["PLAIN", "LOGIN"])
     func testSTARTTLS_thenAuth_withTheMechanismTheServerOffers(mechanism: String) async throws {
-        let server = try await SMTPTestServer.start(["--tls", "starttls", "--auth", "bot:pw-SECRET", "--mechanisms", mechanism])
+        let server = try await SMTPTestServer.start([
+            "--tls", "starttls", "--auth", "bot:pw-SECRET", "--mechanisms", mechanism,
+        ])
         let result = try await Self.send(Self.sink(server, .startTLS, auth: ("bot", "pw-SECRET")))
         #expect(result == .delivered(httpStatus: nil))
         let received = try server.received()
@@ -61,13 +67,18 @@ struct NIOSMTPTransportTests {
     @Test func testAServerWithoutSTARTTLS_isNeverSentThePasswordInClear() async throws {
         let server = try await SMTPTestServer.start()
         let result = try await Self.send(Self.sink(server, .startTLS, auth: ("bot", "pw-SECRET")))
-        #expect(result == .failed(SendFailure(retryable: true, reason: "SMTP STARTTLS: the server does not offer STARTTLS")))
+        #expect(
+            result == .failed(SendFailure(retryable: true, reason: "SMTP STARTTLS: the server does not offer STARTTLS"))
+        )
         #expect(try server.received().isEmpty)
     }
 
     @Test func testAWrongPassword_isPermanent_andNotShown() async throws {
-        let server = try await SMTPTestServer.start(["--tls", "starttls", "--auth", "bot:right", "--mechanisms", "PLAIN"])
-        guard case .failed(let failure) = try await Self.send(Self.sink(server, .startTLS, auth: ("bot", "wrong-SECRET")))
+        let server = try await SMTPTestServer.start([
+            "--tls", "starttls", "--auth", "bot:right", "--mechanisms", "PLAIN",
+        ])
+        guard
+            case .failed(let failure) = try await Self.send(Self.sink(server, .startTLS, auth: ("bot", "wrong-SECRET")))
         else {
             Issue.record("delivered")
             return
@@ -118,7 +129,9 @@ struct NIOSMTPTransportTests {
         let ids = try server.received().compactMap { mail in
             mail.data.components(separatedBy: "\r\n").first { $0.hasPrefix("Message-ID: ") }
         }
-        let expected = [SinkWorkerTests.event(1).id, SinkWorkerTests.event(2).id].map { "Message-ID: <\($0)@example.com>" }
+        let expected = [SinkWorkerTests.event(1).id, SinkWorkerTests.event(2).id].map {
+            "Message-ID: <\($0)@example.com>"
+        }
         #expect(ids.sorted() == expected.sorted())
         #expect(await harness.queue.history(of: first).count == 2)  // the dropped attempt, then the delivery
     }
