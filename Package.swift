@@ -12,6 +12,8 @@ import PackageDescription
 /// - Yams, swift-mustache, swift-crypto: YAML config/rules with positions, templates, HMAC signatures.
 /// - swift-metrics + swift-prometheus (small, no NIO of their own): the `/metrics` endpoint through the
 ///   standard metrics API, so every part records metrics without knowing the backend; MetricsTestKit in tests.
+/// - swift-nio / swift-nio-ssl: the SMTP client of email sinks (STARTTLS, implicit TLS); both are already
+///   built for AsyncHTTPClient, so naming their products costs no extra build time.
 /// - OpenCombine: only linked into the benchmark executable, as RxCore's yardstick.
 ///
 /// Watcher is a library so that tests and the development executable can import it; `glwatch` is a thin
@@ -41,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.20.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
     ],
     targets: [
@@ -58,6 +62,10 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // The SMTP client (email sinks); already in the graph through AsyncHTTPClient.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
 
@@ -125,7 +133,9 @@ let package = Package(
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTest"]),
         .testTarget(
             name: "NotifierTests",
-            dependencies: ["Notifier", "RxCoreTest", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["Notifier", "RxCoreTest", .product(name: "Hummingbird", package: "hummingbird")],
+            // The real SMTP server the email tests start (aiosmtpd; .ci/run installs it).
+            exclude: ["Support/smtp_test_server.py"]
         ),
         .testTarget(
             name: "WatcherTests",

@@ -41,12 +41,13 @@ public struct NotifierConfiguration: Sendable {
             baseDirectory: baseDirectory,
             environment: environment,
             timeZone: zone,
-            reader: reader
+            reader: reader,
+            expandsEnvironment: true
         )
     }
 
     /// Loads the `sinks:` and `rules:` sections of a larger config file (the watcher's), so their problems are
-    /// reported with positions in that file.
+    /// reported with positions in that file. The caller has expanded `${VAR}` in the file already.
     ///
     /// - parameter otherSinkNames: sinks defined elsewhere (another file of the same config) that rules here may
     ///   name.
@@ -66,7 +67,8 @@ public struct NotifierConfiguration: Sendable {
             environment: environment,
             timeZone: timeZone,
             reader: YAMLReader(file: file),
-            otherSinkNames: otherSinkNames
+            otherSinkNames: otherSinkNames,
+            expandsEnvironment: false
         )
     }
 
@@ -77,12 +79,15 @@ public struct NotifierConfiguration: Sendable {
         environment: any ConfigEnvironment,
         timeZone: TimeZone,
         reader: YAMLReader,
-        otherSinkNames: Set<String> = []
+        otherSinkNames: Set<String> = [],
+        expandsEnvironment: Bool
     ) throws(ConfigError) -> NotifierConfiguration {
-        let sinks =
-            sinksNode.map {
-                SinksLoader(environment: environment, baseDirectory: baseDirectory).sinks(from: $0, reader: reader)
-            } ?? []
+        let sinksLoader = SinksLoader(
+            environment: environment,
+            baseDirectory: baseDirectory,
+            expandsEnvironment: expandsEnvironment
+        )
+        let sinks = sinksNode.map { sinksLoader.sinks(from: $0, reader: reader) } ?? []
         let sinkNames = Set(sinks.map(\.name)).union(Self.definedSinkNames(sinksNode)).union(otherSinkNames)
         let loader = RulesLoader(
             sinkNames: sinkNames,

@@ -11,17 +11,10 @@ public struct SinksLoader: Sendable {
     public static let commonKeys = ["type", "template", "rate_limit", "retry", "circuit_breaker"]
     /// The keys every HTTP sink (all but `stdout`) may have.
     public static let httpKeys = ["url", "url_env", "url_file", "headers", "timeout"]
-    /// The keys particular to each kind of sink.
-    public static let kindKeys: [SinkKind: [String]] = [
-        .stdout: ["format"],
-        .webhook: ["secret", "secret_env", "secret_file", "github_signature", "max_body_bytes"],
-        .slack: ["username", "icon_emoji"],
-        .mattermost: ["username", "icon_url", "channel"],
-        .discord: ["username", "avatar_url"],
-        .teams: [],
-        .googleChat: [],
-        .ntfy: ["token", "token_env", "token_file", "priority", "tags", "markdown"],
-    ]
+    /// The keys particular to each kind of sink (each sink folder's `SinkDefinition` says which).
+    public static var kindKeys: [SinkKind: [String]] {
+        Dictionary(uniqueKeysWithValues: SinkRegistry.definitions.map { ($0.kind, $0.keys) })
+    }
     /// Headers glwatch sets itself.
     static let reservedHeaders = [
         "content-type", "user-agent", "idempotency-key", "webhook-id", "webhook-timestamp", "webhook-signature",
@@ -32,11 +25,19 @@ public struct SinksLoader: Sendable {
     public var environment: any ConfigEnvironment
     /// The directory relative paths start from.
     public var baseDirectory: String
+    /// Whether `${VAR}` in a `url` is expanded here (not when the caller expanded the whole file already,
+    /// as glwatch's config loader does: expanding twice would undo its `$${`).
+    public var expandsEnvironment: Bool
 
     /// Creates a loader.
-    public init(environment: any ConfigEnvironment = ProcessConfigEnvironment(), baseDirectory: String = ".") {
+    public init(
+        environment: any ConfigEnvironment = ProcessConfigEnvironment(),
+        baseDirectory: String = ".",
+        expandsEnvironment: Bool = true
+    ) {
         self.environment = environment
         self.baseDirectory = baseDirectory
+        self.expandsEnvironment = expandsEnvironment
     }
 
     /// Loads the mapping under a `sinks:` key.
@@ -55,24 +56,52 @@ public struct SinksLoader: Sendable {
     }
 
     private func sink(named name: String, node: Node, reader: YAMLReader) -> SinkConfiguration? {
+        if case .scalar = node {
+            return shorthandSink(named: name, node: node, reader: reader)
+        }
         guard let map = reader.mapping(node, context: "sink \"\(name)\"") else { return nil }
-        guard let typeName = map.requiredString("type") else { return nil }
-        guard let kind = SinkKind(rawValue: typeName) else {
+        let urlKey = ["url", "url_env", "url_file"].first(where: map.has) ?? "url"
+        var errorsBefore = reader.diagnostics.count
+        var typed: (any SinkDefinition)?
+        if map.has("type") {
+            guard let typeName = map.requiredString("type") else { return nil }
+            guard let known = SinkRegistry.definition(for: SinkKind(rawValue: typeName)) else {
+                let names = SinkKind.allCases.map(\.rawValue)
+                reader.error(
+                    "unknown sink type \"\(typeName)\" in sink \"\(name)\""
+                        + DidYouMean.hint(for: typeName, among: names)
+                        + " (one of \(names.joined(separator: ", ")))",
+                    at: map.value("type")
+                )
+                return nil
+            }
+            typed = known
+        }
+        // A notification URL (`url: tgram://…`) says the kind itself; `type` may then be left out.
+        let resolved = map.has(urlKey) && typed?.isHTTP != false ? resolveURL(map) : nil
+        let notification = resolved.flatMap { notificationURL($0.0, in: map, key: urlKey, typed: typed != nil) }
+        guard let definition = typed ?? notification?.1 else {
+            if reader.diagnostics.count == errorsBefore { _ = map.requiredString("type") }
+            return nil
+        }
+        if let found = notification?.1, found.kind != definition.kind {
             reader.error(
-                "unknown sink type \"\(typeName)\" in sink \"\(name)\""
-                    + DidYouMean.hint(for: typeName, among: SinkKind.allCases.map(\.rawValue))
-                    + " (one of \(SinkKind.allCases.map(\.rawValue).joined(separator: ", ")))",
-                at: map.value("type")
+                "the URL in \(map.describe(urlKey)) is a \(found.kind) URL, not \(definition.kind)",
+                at: map.value(urlKey)
             )
             return nil
         }
-        let isHTTP = kind != .stdout
-        map.checkKeys(Self.commonKeys + (isHTTP ? Self.httpKeys : []) + Self.kindKeys[kind, default: []])
-        let errorsBefore = reader.diagnostics.count
+        let kind = definition.kind
+        let beforeKeys = reader.diagnostics.count
+        map.checkKeys(
+            Self.commonKeys + (definition.isHTTP ? Self.httpKeys : [])
+                + (notification == nil ? definition.keys : [])
+        )
+        errorsBefore += reader.diagnostics.count - beforeKeys  // an unknown key does not hide other problems
 
         var template: MessageTemplate?
         if let path = map.string("template") {
-            if kind == .webhook {
+            if !definition.acceptsTemplate {
                 reader.error(
                     "\(map.describe("template")) has no effect: webhooks send the JSON payload",
                     at: map.keyNode("template")
@@ -89,113 +118,35 @@ public struct SinksLoader: Sendable {
             }
         }
         let policy = self.policy(map, kind: kind)
-        var endpoint: HTTPEndpoint?
+        var settings: (any SinkSettings)?
         var urlSource: SecretSource?
-        if isHTTP, case let (url, source)? = secret(map, "url", literalAllowed: true, required: true) {
-            if let components = URLComponents(string: url.reveal()), ["http", "https"].contains(components.scheme),
-                components.host?.isEmpty == false
-            {
-                endpoint = HTTPEndpoint(
-                    url: url,
-                    headers: headers(map),
-                    timeout: .milliseconds(Int((map.duration("timeout", minimum: 0.1) ?? 10) * 1000))
-                )
-                urlSource = source
-            } else {
-                reader.error(
-                    "the URL from \"\(source.keyName)\" in sink \"\(name)\" is not an http(s) URL",
-                    at: map.value(source.keyName)
-                )
-            }
-        }
-        guard reader.diagnostics.count == errorsBefore else { return nil }
-
-        let settings: SinkConfiguration.Settings
-        switch kind {
-        case .stdout:
-            var format = StdoutSink.Format.text
-            if let node = map.value("format"), let text = reader.string(node, what: map.describe("format")) {
-                if let parsed = StdoutSink.Format(rawValue: text) {
-                    format = parsed
+        if case let (url, _)? = notification {
+            urlSource = resolved?.1
+            settings = notificationSettings(url, name: name, definition: definition, map: map, urlKey: urlKey)
+        } else {
+            var endpoint: HTTPEndpoint?
+            let http =
+                !definition.isHTTP ? nil
+                : map.has(urlKey) ? resolved : secret(map, "url", literalAllowed: true, required: true)
+            if case let (url, source)? = http {
+                if let components = URLComponents(string: url.reveal()), ["http", "https"].contains(components.scheme),
+                    components.host?.isEmpty == false
+                {
+                    endpoint = HTTPEndpoint(url: url, headers: headers(map), timeout: timeout(map))
+                    urlSource = source
                 } else {
-                    reader.error("\(map.describe("format")) must be \"text\" or \"json\"", at: node)
+                    reader.error(
+                        "the URL from \"\(source.keyName)\" in sink \"\(name)\" is not an http(s) URL",
+                        at: map.value(source.keyName)
+                    )
                 }
             }
-            settings = .stdout(format: format)
-        case .webhook:
-            var signer: WebhookSigner?
-            if case let (secret, source)? = self.secret(map, "secret", literalAllowed: false, required: false) {
-                let secrets = secret.reveal().split(whereSeparator: \.isWhitespace).map { Secret(String($0)) }
-                do {
-                    signer = try WebhookSigner(secrets: secrets, githubSignature: map.bool("github_signature") ?? false)
-                } catch {
-                    reader.error("\(error) in \"\(source.keyName)\" of sink \"\(name)\"", at: map.value(source.keyName))
-                }
-            } else if map.bool("github_signature") == true {
-                reader.error(
-                    "\(map.describe("github_signature")) needs \"secret_env\" or \"secret_file\"",
-                    at: map.value("github_signature")
-                )
-            }
-            settings = .webhook(
-                endpoint!,
-                signer: signer,
-                maxBodyBytes: map.int("max_body_bytes", minimum: 1024) ?? 1 << 20
-            )
-        case .slack:
-            settings = .slack(
-                endpoint!,
-                SlackSink.Options(
-                    username: map.string("username"),
-                    iconEmoji: map.string("icon_emoji")
-                )
-            )
-        case .mattermost:
-            settings = .mattermost(
-                endpoint!,
-                MattermostSink.Options(
-                    username: map.string("username"),
-                    iconURL: map.string("icon_url"),
-                    channel: map.string("channel")
-                )
-            )
-        case .discord:
-            settings = .discord(
-                endpoint!,
-                DiscordSink.Options(
-                    username: map.string("username"),
-                    avatarURL: map.string("avatar_url")
-                )
-            )
-        case .teams:
-            settings = .teams(endpoint!)
-        case .googleChat:
-            settings = .googleChat(endpoint!)
-        case .ntfy:
-            var ntfyEndpoint = endpoint!
-            if case let (token, _)? = secret(map, "token", literalAllowed: false, required: false) {
-                ntfyEndpoint.headers.append(HTTPHeader("Authorization", "Bearer \(token.reveal())", isSecret: true))
-            }
-            if NtfySink.split(ntfyEndpoint.url) == nil {
-                reader.error(
-                    "the URL of ntfy sink \"\(name)\" must name a topic (https://ntfy.sh/<topic>)",
-                    at: map.value(urlSource?.keyName ?? "url")
-                )
-            }
-            let priority = map.int("priority", minimum: 1)
-            if let priority, priority > 5 {
-                reader.error("\(map.describe("priority")) must be 1 to 5", at: map.value("priority"))
-            }
-            settings = .ntfy(
-                ntfyEndpoint,
-                NtfySink.Options(
-                    priority: priority,
-                    tags: (map.strings("tags") ?? []).map(\.0),
-                    markdown: map.bool("markdown") ?? false
-                )
+            guard reader.diagnostics.count == errorsBefore else { return nil }
+            settings = definition.settings(
+                from: SinkBlock(name: name, map: map, endpoint: endpoint, urlKey: urlKey, loader: self)
             )
         }
-        guard reader.diagnostics.count == errorsBefore else { return nil }
+        guard let settings, reader.diagnostics.count == errorsBefore else { return nil }
         return SinkConfiguration(
             name: name,
             kind: kind,

@@ -32,8 +32,13 @@ public struct HTTPEndpoint: Sendable {
         )
     }
 
-    /// Sends a message made by `message(…)` and classifies the outcome; transport errors are retryable.
-    func send(_ message: SinkMessage, through transport: any HTTPTransport) async -> SendResult {
+    /// Sends a message made by `message(…)` and classifies the outcome (by default with
+    /// `SendResult.classify`); transport errors are retryable.
+    func send(
+        _ message: SinkMessage,
+        through transport: any HTTPTransport,
+        classify: (SinkResponse) -> SendResult = SendResult.classify
+    ) async -> SendResult {
         guard case .http(let method, let url) = message.destination else {
             return .failed(SendFailure(retryable: false, reason: "not an HTTP message"))
         }
@@ -45,7 +50,7 @@ public struct HTTPEndpoint: Sendable {
             timeout: timeout
         )
         do {
-            switch SendResult.classify(try await transport.send(request)) {
+            switch classify(try await transport.send(request)) {
             case .delivered(let status): return .delivered(httpStatus: status)
             case .failed(var failure):
                 failure.reason = redact(failure.reason)

@@ -1,13 +1,14 @@
 /// A rendered template split into the title (its first line) and the rest.
-struct RenderedText {
+public struct RenderedText: Sendable {
     /// The whole text, leading blank lines and trailing blank space removed.
-    var full: String
+    public var full: String
     /// The first line.
-    var title: String
+    public var title: String
     /// Everything after the first line, leading blank lines removed.
-    var body: String
+    public var body: String
 
-    init(_ text: String) {
+    /// Splits a rendered text.
+    public init(_ text: String) {
         let trimmed = String(text.drop { $0.isNewline }.reversed().drop { $0.isWhitespace }.reversed())
         self.full = trimmed
         if let newline = trimmed.firstIndex(where: \.isNewline) {

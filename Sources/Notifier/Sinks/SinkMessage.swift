@@ -10,6 +10,8 @@ public struct SinkMessage: Sendable {
         case http(method: String, url: Secret)
         /// The sink's output stream.
         case output
+        /// An email through an SMTP server (`smtp://host:port`, no credentials) to these recipients.
+        case mail(server: String, recipients: [String])
     }
 
     /// The stable id of the message: the event's id, or the digest's (see `EventID.digest(of:)`).
@@ -54,6 +56,8 @@ public struct SinkMessage: Sendable {
         switch destination {
         case .output:
             return body
+        case .mail(let server, let recipients):
+            return (["SMTP \(server) to \(recipients.joined(separator: ", "))", ""] + [body]).joined(separator: "\n")
         case .http(let method, let url):
             let lines = ["\(method) \(Self.displayURL(url))"] + headers.map(\.displayLine) + ["", body]
             return lines.joined(separator: "\n")

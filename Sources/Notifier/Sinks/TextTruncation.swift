@@ -59,3 +59,21 @@ enum TextTruncation {
         return String(text[..<end]) + marker
     }
 }
+
+extension TextTruncation {
+    /// Markup (HTML) shortened at a line boundary, so no tag or entity is cut (the built-in templates open and
+    /// close every tag on one line, and values are escaped); `nil` when not even the first line fits.
+    static func truncateLines(_ text: String, to limit: Int, in unit: Unit) -> String? {
+        guard unit.size(of: text) > limit else { return text }
+        let budget = limit - unit.size(of: marker)
+        var kept: [Substring] = []
+        var used = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let size = unit.size(of: String(line)) + (kept.isEmpty ? 0 : 1)
+            if used + size > budget { break }
+            used += size
+            kept.append(line)
+        }
+        return kept.isEmpty ? nil : kept.joined(separator: "\n") + marker
+    }
+}

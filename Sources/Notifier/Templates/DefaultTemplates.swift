@@ -8,6 +8,7 @@ enum DefaultTemplates {
         case .plain: skeleton(bold: { $0 }, code: { $0 }, bullet: "  -", urlLine: true)
         case .slack, .googleChat: skeleton(bold: { "*\($0)*" }, code: { "`\($0)`" }, bullet: "•", urlLine: false)
         case .markdown: skeleton(bold: { "**\($0)**" }, code: { "`\($0)`" }, bullet: "-", urlLine: false)
+        case .html: skeleton(bold: { "<b>\($0)</b>" }, code: { "<code>\($0)</code>" }, bullet: "•", urlLine: false)
         }
     }
 

@@ -144,11 +144,17 @@ struct TemplateContext {
         let shown = dialect.escape(text)
         // Plain text shows names only; the message's `url` line carries the one link worth printing.
         if dialect == .plain { return shown }
-        guard let url else { return code && dialect != .plain ? "`\(shown)`" : shown }
+        guard let url else {
+            if dialect == .html { return code ? "<code>\(shown)</code>" : shown }
+            return code ? "`\(shown)`" : shown
+        }
         let safe = Self.safeURL(url)
         switch dialect {
         case .plain: return shown
         case .slack, .googleChat: return code ? "<\(safe)|`\(shown)`>" : "<\(safe)|\(shown)>"
+        case .html:
+            let href = safe.replacingOccurrences(of: "&", with: "&amp;")
+            return code ? "<a href=\"\(href)\"><code>\(shown)</code></a>" : "<a href=\"\(href)\">\(shown)</a>"
         case .markdown:
             return code ? "[`\(text.replacingOccurrences(of: "`", with: "'"))`](\(safe))" : "[\(shown)](\(safe))"
         }

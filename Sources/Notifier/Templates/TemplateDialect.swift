@@ -16,6 +16,9 @@ public enum TemplateDialect: String, Sendable, Hashable, CaseIterable {
     /// Markdown (Mattermost, Discord, Teams): markup characters are backslash-escaped and `@mentions` at the
     /// start of a word are defused with a zero-width space.
     case markdown
+    /// HTML (Telegram's `HTML` parse mode, Matrix's `formatted_body`, email's HTML part): `&`, `<`, `>` and `"`
+    /// become entities, so no value can add a tag or a link.
+    case html
 
     /// Escapes a value for this dialect.
     public func escape(_ text: String) -> String {
@@ -41,6 +44,14 @@ public enum TemplateDialect: String, Sendable, Hashable, CaseIterable {
             case .googleChat:
                 output.append(character)
                 if character == "<" { output += "\u{200B}" }
+            case .html:
+                switch character {
+                case "&": output += "&amp;"
+                case "<": output += "&lt;"
+                case ">": output += "&gt;"
+                case "\"": output += "&quot;"
+                default: output.append(character)
+                }
             case .markdown:
                 if Self.markdownSpecials.contains(character) {
                     output += "\\"
@@ -62,6 +73,7 @@ public enum TemplateDialect: String, Sendable, Hashable, CaseIterable {
         case .slack: "GLWATCH_SLACK"
         case .googleChat: "GLWATCH_GOOGLE_CHAT"
         case .markdown: "GLWATCH_MARKDOWN"
+        case .html: "GLWATCH_HTML"
         }
     }
 

@@ -76,8 +76,20 @@ enum ConfigSchema {
                     ? "See the README's rules and sinks reference." : "For \(kinds.joined(separator: ", ")) sinks."
             ]
         }
+        // A sink is a block with `type`, a block whose `url` is a notification URL (no `type`), or that URL alone.
+        let notificationURL: [String: Any] = [
+            "type": "string", "pattern": "^(\(SinksLoader.notificationSchemes.joined(separator: "|")))://",
+            "description": "A notification URL, for example slack://TokenA/TokenB/TokenC.",
+        ]
+        var untyped = properties
+        untyped["type"] = nil
+        untyped["url"] = notificationURL
         let sink: [String: Any] = [
-            "type": "object", "required": ["type"], "properties": properties, "additionalProperties": false,
+            "oneOf": [
+                ["type": "object", "required": ["type"], "properties": properties, "additionalProperties": false],
+                ["type": "object", "required": ["url"], "properties": untyped, "additionalProperties": false],
+                notificationURL,
+            ]
         ]
         return [
             "oneOf": [

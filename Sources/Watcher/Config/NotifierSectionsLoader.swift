@@ -100,7 +100,7 @@ struct NotifierSectionsLoader {
                 SinkConfiguration(
                     name: "stdout",
                     kind: .stdout,
-                    settings: .stdout(format: .text),
+                    settings: StdoutSettings(format: .text),
                     template: nil,
                     policy: DeliveryPolicy(rateLimit: SinkKind.stdout.defaultRateLimit),
                     urlSource: nil

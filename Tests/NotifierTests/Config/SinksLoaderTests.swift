@@ -61,19 +61,20 @@ import Yams
         #expect(hook.policy.retry.giveUpAfter == nil)
         #expect(hook.policy.breaker.failureThreshold == 3)
         #expect(hook.policy.breaker.openDuration == 10)
-        guard case .webhook(let endpoint, let signer, _) = hook.settings else {
+        guard let webhook = hook.settings as? WebhookSettings else {
             Issue.record("not a webhook")
             return
         }
-        #expect(signer != nil)
+        let endpoint = webhook.endpoint
+        #expect(webhook.signer != nil)
         #expect(endpoint.timeout == .seconds(2))
         #expect(endpoint.headers.map(\.displayLine) == ["X-Team: platform", "Authorization: <redacted>"])
         #expect(endpoint.headers[1].value == "tk_SECRET_TOKEN")
-        guard case .discord(let discord, _) = sinks[3].settings else {
+        guard let discord = sinks[3].settings as? DiscordSettings else {
             Issue.record("not discord")
             return
         }
-        #expect(discord.url.reveal() == "https://discord.com/api/webhooks/1/SECRET-FILE")  // trailing newline trimmed
+        #expect(discord.endpoint.url.reveal() == "https://discord.com/api/webhooks/1/SECRET-FILE")  // trailing newline trimmed
     }
 
     @Test func testEveryProblem_isReportedWithItsPosition_andNoSecretAppears() {
@@ -115,7 +116,7 @@ import Yams
         #expect(
             errors == [
                 "glwatch.yaml:2:9: unknown sink type \"slak\" in sink \"chat\" (did you mean \"slack\"?) (one of stdout, "
-                    + "webhook, slack, mattermost, discord, teams, google_chat, ntfy)",
+                    + "webhook, slack, mattermost, discord, teams, google_chat, ntfy, telegram, matrix, gotify, email)",
                 "glwatch.yaml:6:3: \"secret\" in sink \"hook\" would keep a secret in the config file; use \"secret_env\" or "
                     + "\"secret_file\"",
                 "glwatch.yaml:7:3: unknown key \"headrs\" in sink \"hook\" (did you mean \"headers\"?)",

@@ -15,7 +15,7 @@ struct DeliveryHarness {
     let scheduler = TestScheduler(initialClock: 0)
     let queue = InMemoryDeliveryQueue()
     let transport: FakeTransport
-    let sink: WebhookSink
+    let sink: any Sink
     let worker: SinkWorker
 
     init(
@@ -24,12 +24,24 @@ struct DeliveryHarness {
         random: Double = 0,
         templates: [String: MessageTemplate] = [:]
     ) {
-        self.transport = transport
-        self.sink = WebhookSink(
+        let sink = WebhookSink(
             name: "hook",
             endpoint: HTTPEndpoint(url: Secret("https://hooks.example.com/x")),
             transport: transport
         )
+        self.init(sink: sink, transport: transport, policy: policy, random: random, templates: templates)
+    }
+
+    /// A worker for any sink (its `transport` is what the sink was built on, if a fake).
+    init(
+        sink: any Sink,
+        transport: FakeTransport = FakeTransport(),
+        policy: DeliveryPolicy = DeliveryPolicy(),
+        random: Double = 0,
+        templates: [String: MessageTemplate] = [:]
+    ) {
+        self.transport = transport
+        self.sink = sink
         self.worker = SinkWorker(
             sink: sink,
             queue: queue,

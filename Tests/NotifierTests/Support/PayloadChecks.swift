@@ -43,6 +43,26 @@ enum PayloadChecks {
                 template: template,
                 transport: transport
             ),
+            TelegramSink(
+                name: "telegram",
+                endpoint: HTTPEndpoint(url: Secret("https://api.telegram.org/bot1:SECRET/sendMessage")),
+                template: template,
+                options: .init(chatID: "42"),
+                transport: transport
+            ),
+            MatrixSink(
+                name: "matrix",
+                endpoint: HTTPEndpoint(url: Secret("https://matrix.example.com")),
+                template: template,
+                options: .init(room: "!room:example.com"),
+                transport: transport
+            ),
+            GotifySink(
+                name: "gotify",
+                endpoint: HTTPEndpoint(url: Secret("https://push.example.com/message")),
+                template: template,
+                transport: transport
+            ),
         ]
     }
 
@@ -53,7 +73,7 @@ enum PayloadChecks {
         case let array as [Any]: return array.flatMap(texts)
         case let dictionary as [String: Any]:
             return dictionary.filter {
-                ["text", "content", "message", "title"].contains($0.key) || !($0.value is String)
+                ["text", "content", "message", "title", "body", "formatted_body"].contains($0.key) || !($0.value is String)
             }
             .values.flatMap(texts)
         default: return []

@@ -125,7 +125,9 @@ import Yams
         let schema = ConfigSchema.document()
         let properties = try #require(schema["properties"] as? [String: Any])
         let sinks = try #require((properties["sinks"] as? [String: Any])?["oneOf"] as? [[String: Any]])
-        let sink = try #require(sinks[0]["additionalProperties"] as? [String: Any])
+        let sinkChoices = try #require((sinks[0]["additionalProperties"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+        let sink = try #require(sinkChoices.first)
+        #expect(sinkChoices.last?["type"] as? String == "string")  // a sink written as one notification URL
         let sinkKeys = Set((sink["properties"] as? [String: Any] ?? [:]).keys)
         #expect(
             sinkKeys == Set(SinksLoader.commonKeys + SinksLoader.httpKeys + SinksLoader.kindKeys.values.flatMap { $0 })

@@ -23,6 +23,8 @@ import Testing
             "MATTERMOST_WEBHOOK_URL": "https://chat.example.com/hooks/stand-in",
             "AUDIT_WEBHOOK_URL": "https://audit.example.com/hooks/glwatch",
             "AUDIT_WEBHOOK_SECRET": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+            "TELEGRAM_BOT_TOKEN": "123456:stand-in",
+            "SMTP_PASSWORD": "stand-in",
         ]
         let live = ProcessConfigSystem()
 
@@ -56,7 +58,7 @@ import Testing
     }
 
     @Test func testTheExampleDirectories_haveWhatTheIssueAsksFor() {
-        #expect(Self.exampleConfigs == ["chatops.yml", "group.yml", "quickstart.yml"])
+        #expect(Self.exampleConfigs == ["chatops.yml", "group.yml", "notification-urls.yml", "quickstart.yml"])
         #expect(Self.rulesFiles.count >= 4)
         for file in ["glwatch.service", "Containerfile"] {
             #expect(FileManager.default.fileExists(atPath: "\(Self.examples)/\(file)"))
@@ -77,6 +79,12 @@ import Testing
         #expect(config.notifier.rules.rules.map(\.name) == ["audit-everything", "force-pushes-to-console"])
         #expect(config.instances[0].tokenSource == "file /run/secrets/gitlab_token")
         #expect(config.metrics.enabled)
+    }
+
+    @Test func testTheNotificationURLsExample_hasOneSinkOfEachNewKind() throws {
+        let config = try GLWatchConfig.load(path: "\(Self.examples)/notification-urls.yml", environment: ExampleSystem())
+        #expect(config.notifier.sinks.map(\.kind) == [.email, .gotify, .telegram, .discord, .matrix])
+        #expect(config.notifier.sink(named: "ops-room")?.policy.retry.giveUpAfter == 7_200)
     }
 
     @Test(arguments: rulesFiles)

@@ -157,6 +157,29 @@ import Testing
         )
     }
 
+    @Test func testAMalformedNotificationURL_isExplainedAtItsPosition_withoutItsSecret() {
+        // Given a Telegram URL whose bot token (from the environment) lacks its "<number>:" part
+        let system = FakeConfigSystem(variables: ["TG_TOKEN": "NOCOLON-SECRET"])
+        // When the config is checked
+        let problems = system.problems(
+            """
+            sinks:
+              ops: "tgram://${TG_TOKEN}/42"
+            rules:
+              - name: all
+                notify: [ops]
+            """
+        )
+        // Then the problem names the place, what is wrong and the expected shape, and not the token
+        #expect(
+            problems == [
+                "2:8: invalid tgram:// URL in \"url\" in sink \"ops\": the bot token is not of the form <number>:<key> "
+                    + "that @BotFather gives (expected tgram://bot_token/chat_id)"
+            ]
+        )
+        #expect(!problems.joined().contains("SECRET"))
+    }
+
     @Test func testSinkAndRuleProblems_comeFromTheNotifierLoader_withPositionsInThisFile() {
         #expect(
             system.problems(
@@ -170,7 +193,7 @@ import Testing
                     notify: [ops]
                 """
             ) == [
-                "2:16: unknown sink type \"slak\" in sink \"chat\" (did you mean \"slack\"?) (one of stdout, webhook, slack, mattermost, discord, teams, google_chat, ntfy)",
+                "2:16: unknown sink type \"slak\" in sink \"chat\" (did you mean \"slack\"?) (one of stdout, webhook, slack, mattermost, discord, teams, google_chat, ntfy, telegram, matrix, gotify, email)",
                 "5:14: undefined sink \"chatt\" used in rule \"all\" (did you mean \"chat\"?)",
                 "7:14: undefined sink \"ops\" used in rule \"other\"",
             ]

@@ -42,9 +42,9 @@ import Testing
     }
 
     @Test func testServerUnderAPath_keepsThePath() throws {
-        let split = try #require(NtfySink.split(Secret("https://example.com/ntfy/alerts?x=1")))
+        let split = try #require(NtfyDialect.split(Secret("https://example.com/ntfy/alerts?x=1")))
         #expect(split.server.reveal() == "https://example.com/ntfy")
         #expect(split.topic == "alerts")
-        #expect(NtfySink.split(Secret("https://ntfy.sh/")) == nil)
+        #expect(NtfyDialect.split(Secret("https://ntfy.sh/")) == nil)
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
 
-/// Publishes to an ntfy topic with ntfy's JSON publishing (so titles and messages are UTF-8 safe, unlike
+/// An ntfy topic (`NtfySink`).
+public typealias NtfySink = ChatSink<NtfyDialect>
+
+/// ntfy: publishes to a topic with ntfy's JSON publishing (so titles and messages are UTF-8 safe, unlike
 /// headers): title from the template's first line, message from the rest (at most 4,096 bytes, ntfy's
 /// message limit before it turns a message into an attachment), a click URL to GitLab, tags and priority.
 ///
 /// The configured URL is the topic URL (`https://ntfy.sh/my-topic`); the topic is a secret like any URL.
-public struct NtfySink: Sink {
+public enum NtfyDialect: ChatDialect {
     /// Optional publishing settings.
     public struct Options: Sendable, Hashable {
         /// Priority 1 (min) … 5 (max); ntfy's default is 3.
@@ -28,27 +31,11 @@ public struct NtfySink: Sink {
     /// A title long enough for any summary, short enough for a notification.
     static let titleLimit = 256
 
-    /// The sink's name.
-    public let name: String
-    private let endpoint: HTTPEndpoint
-    private let template: MessageTemplate
-    private let options: Options
-    private let transport: any HTTPTransport
+    /// No settings.
+    public static var defaultOptions: Options { Options() }
 
-    /// Creates an ntfy sink; without a template, the built-in one.
-    public init(
-        name: String,
-        endpoint: HTTPEndpoint,
-        template: MessageTemplate? = nil,
-        options: Options = Options(),
-        transport: any HTTPTransport
-    ) {
-        self.name = name
-        self.endpoint = endpoint
-        self.template = template ?? .builtIn(options.markdown ? .markdown : .plain)
-        self.options = options
-        self.transport = transport
-    }
+    /// Markdown when asked for, else plain text.
+    public static func templateDialect(_ options: Options) -> TemplateDialect { options.markdown ? .markdown : .plain }
 
     private struct Payload: Encodable {
         var topic: String
@@ -61,33 +48,28 @@ public struct NtfySink: Sink {
     }
 
     /// The publish request for a batch: a POST of JSON to the server's root with the topic inside.
-    public func makeMessage(for batch: DeliveryBatch, at time: Date) throws -> SinkMessage {
-        guard case let (server, topic)? = Self.split(endpoint.url) else {
+    public static func message(for request: ChatRequest<Self>) throws -> SinkMessage {
+        guard case let (server, topic)? = split(request.endpoint.url) else {
             throw SendFailure(retryable: false, reason: "the ntfy URL has no topic")
         }
-        let text = RenderedText.render(batch, sinkTemplate: template, dialect: options.markdown ? .markdown : .plain)
+        let text = request.render(templateDialect(request.options))
         let payload = Payload(
             topic: topic,
-            title: TextTruncation.truncate(text.title, to: Self.titleLimit, in: .utf8),
+            title: TextTruncation.truncate(text.title, to: titleLimit, in: .utf8),
             message: TextTruncation.truncate(
                 text.body.isEmpty ? text.title : text.body,
-                to: Self.messageLimit,
+                to: messageLimit,
                 in: .utf8
             ),
-            tags: options.tags.isEmpty ? nil : options.tags,
-            priority: options.priority,
-            click: batch.events.count == 1 ? TemplateContext.primaryURL(of: batch.events[0]) : nil,
-            markdown: options.markdown ? true : nil
+            tags: request.options.tags.isEmpty ? nil : request.options.tags,
+            priority: request.options.priority,
+            click: request.batch.events.count == 1 ? TemplateContext.primaryURL(of: request.batch.events[0]) : nil,
+            markdown: request.options.markdown ? true : nil
         )
-        var message = endpoint.message(id: batch.id, sink: name, body: try EventJSON.encoder().encode(payload))
+        var message = try request.post(payload)
         message.destination = .http(method: "POST", url: server)
         message.secretsInBody = [Secret(topic)]
         return message
-    }
-
-    /// Publishes.
-    public func send(_ message: SinkMessage) async -> SendResult {
-        await endpoint.send(message, through: transport)
     }
 
     /// Splits `https://ntfy.example/topic` into the server root and the topic.

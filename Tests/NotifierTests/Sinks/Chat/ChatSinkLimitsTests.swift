@@ -6,6 +6,8 @@ import Testing
 /// never reach the service raw, and the service's size limit holds without splitting a character.
 @Suite struct ChatSinkLimitsTests {
     static let sinkNames = ["slack", "mattermost", "discord", "teams", "google_chat", "ntfy"]
+    /// The sinks whose markup is HTML (their limits are tested in their own suites: a cut must fall between lines).
+    static let htmlSinkNames = ["telegram", "matrix", "gotify"]
 
     /// Service limits: (unit, limit) for the shown text, or the whole body in bytes.
     static let limits: [String: (text: Int?, body: Int?)] = [
@@ -50,7 +52,7 @@ import Testing
         #expect(shown.contains("02020202") || sinkName == "discord")  // the second commit is not pushed out
     }
 
-    @Test(arguments: sinkNames)
+    @Test(arguments: sinkNames + htmlSinkNames)
     func testHostileCommitMessages_yieldValidSafeJSON(sinkName: String) throws {
         let hostile = Fixtures.commit(
             1,
@@ -79,6 +81,13 @@ import Testing
             #expect(shown.contains("@\u{200B}everyone"))
         case "google_chat":
             #expect(!shown.contains("<users/all>"))
+        case "telegram":
+            #expect(!shown.contains("feat/<b>"))
+            #expect(shown.contains("feat/&lt;b&gt;&amp;&quot;x&quot;"))
+        case "matrix":  // the plain `body` is shown as text; the HTML must escape
+            let html = object["formatted_body"] as? String ?? ""
+            #expect(!html.contains("feat/<b>"))
+            #expect(html.contains("feat/&lt;b&gt;&amp;&quot;x&quot;"))
         default:
             break
         }

@@ -1,44 +1,35 @@
 import Foundation
 
-/// Posts to a Microsoft Teams Workflows webhook ("When a Teams webhook request is received").
+/// A Microsoft Teams Workflows webhook (`TeamsSink`).
+public typealias TeamsSink = ChatSink<TeamsDialect>
+
+/// Microsoft Teams Workflows webhook ("When a Teams webhook request is received").
 ///
 /// It sends a message with one Adaptive Card (the retired Office 365 connector card format is not used). The title is a
 /// bold text block, the rest a wrapping Markdown text block, plus an "Open in GitLab" button; the whole payload stays
 /// under 28 KB, Teams' message size.
-public struct TeamsSink: Sink {
+public enum TeamsDialect: ChatDialect {
     /// Teams' limit on a message, in bytes.
     static let payloadLimit = 28_000
 
-    /// The sink's name.
-    public let name: String
-    private let endpoint: HTTPEndpoint
-    private let template: MessageTemplate
-    private let transport: any HTTPTransport
+    /// Markdown.
+    public static func templateDialect(_ options: ChatNoOptions) -> TemplateDialect { .markdown }
 
-    /// Creates a Teams sink; without a template, the built-in one.
-    public init(name: String, endpoint: HTTPEndpoint, template: MessageTemplate? = nil, transport: any HTTPTransport) {
-        self.name = name
-        self.endpoint = endpoint
-        self.template = template ?? .builtIn(.markdown)
-        self.transport = transport
-    }
-
-    /// The webhook request for a batch.
-    public func makeMessage(for batch: DeliveryBatch, at time: Date) throws -> SinkMessage {
-        let text = RenderedText.render(batch, sinkTemplate: template, dialect: .markdown)
-        let url = batch.events.count == 1 ? TemplateContext.primaryURL(of: batch.events[0]) : nil
+    /// The webhook request for a request.batch.
+    public static func message(for request: ChatRequest<Self>) throws -> SinkMessage {
+        let text = request.render(.markdown)
+        let url = request.batch.events.count == 1 ? TemplateContext.primaryURL(of: request.batch.events[0]) : nil
         let title = TextTruncation.truncate(text.title, to: 1_000, in: .jsonUTF8)
         let overhead = try encode(title: title, body: " ", url: url).count - 1
-        let body = TextTruncation.truncate(text.body, to: Self.payloadLimit - overhead, in: .jsonUTF8)
-        return endpoint.message(id: batch.id, sink: name, body: try encode(title: title, body: body, url: url))
+        let body = TextTruncation.truncate(text.body, to: payloadLimit - overhead, in: .jsonUTF8)
+        return request.endpoint.message(
+            id: request.batch.id,
+            sink: request.sink,
+            body: try encode(title: title, body: body, url: url)
+        )
     }
 
-    /// Posts the request.
-    public func send(_ message: SinkMessage) async -> SendResult {
-        await endpoint.send(message, through: transport)
-    }
-
-    private func encode(title: String, body: String, url: String?) throws -> Data {
+    private static func encode(title: String, body: String, url: String?) throws -> Data {
         var blocks = [TextBlock(text: title, weight: "Bolder", size: "Medium")]
         if !body.isEmpty { blocks.append(TextBlock(text: body)) }
         let card = Card(body: blocks, actions: url.map { [OpenURL(url: $0)] } ?? [])
