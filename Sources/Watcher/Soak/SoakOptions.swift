@@ -1,29 +1,43 @@
-/// How long and how hard a soak runs.
+/// How long and how hard a soak runs, and which parts of issue 12's timeline it includes.
 struct SoakOptions: Sendable {
     /// The seed of every random choice of the driver (changes, kills, receiver outages, faults).
     var seed: UInt64
-    /// How many projects the fake GitLab has (glwatch polls each every second).
+    /// How many projects random changes pick from (beside the projects of the scripted cases).
     var projects: Int
     /// How long changes are scripted and glwatch killed (the drain comes after).
     var duration: Duration
     /// Stop scripting once the children logged this many polls (whichever comes first with `duration`).
     var cycles: Int?
     /// Pause between two scripted changes, in milliseconds (picked uniformly).
-    var changeEveryMilliseconds: ClosedRange<Int> = 100...400
+    var changeEveryMilliseconds: ClosedRange<Int> = 150...500
     /// How long a child runs before it is killed, in milliseconds (picked uniformly).
     var killAfterMilliseconds: ClosedRange<Int> = 1_000...5_000
     /// Where to copy the children's log (standard error, debug level) at the end; `nil` to drop it.
     var logCopy: String?
     /// How long the last child may take to deliver everything once changes stop.
-    var drainTimeout: Duration = .seconds(60)
+    var drainTimeout: Duration = .seconds(90)
+    /// The scripted cases included (`SoakCase`); all by default.
+    var cases: Set<SoakCase> = Set(SoakCase.allCases)
+    /// Whether the config has a `paths:` rule (routing to a second webhook sink) — issue 12, case 1.
+    var pathsRule = true
+    /// Whether 2% of GitLab's answers are bad input (an HTML page or text with status 200, a truncated body, a
+    /// list that repeats or skips a page).
+    var badAnswers = true
 
-    /// The CI run: ten projects, 40 seconds of changes and kills.
+    /// The CI run: six projects, 50 seconds of changes and kills, every case.
     static func short(seed: UInt64) -> SoakOptions {
-        SoakOptions(seed: seed, projects: 10, duration: .seconds(40))
+        SoakOptions(seed: seed, projects: 6, duration: .seconds(50))
     }
 
-    /// A run by hand: twelve projects, ten minutes.
+    /// The long run (one command; its figures go in BENCHMARKS.md): twelve projects, twenty minutes, a kill every
+    /// 1–5 s (several hundred).
     static func long(seed: UInt64) -> SoakOptions {
-        SoakOptions(seed: seed, projects: 12, duration: .seconds(600))
+        SoakOptions(seed: seed, projects: 12, duration: .seconds(1_200))
+    }
+
+    /// The switches as `--without` arguments that replay them.
+    var withoutArguments: [String] {
+        SoakCase.allCases.filter { !cases.contains($0) }.map(\.rawValue) + (pathsRule ? [] : ["paths-rule"])
+            + (badAnswers ? [] : ["bad-answers"])
     }
 }
