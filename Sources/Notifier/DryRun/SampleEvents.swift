@@ -70,6 +70,9 @@ public enum SampleEvents {
             ),
             .projectRecovered(project: project, unreachableSince: time.addingTimeInterval(-3600), at: time),
             .projectRenamed(project: project, oldPath: "glwatch/old-sample", at: time),
+            .projectRemoved(
+                project: project, reason: "deleted or no longer visible", lastHeads: ["main": first.id], at: time
+            ),
             .watcherLagging(
                 project: project,
                 lastPollAt: time.addingTimeInterval(-300),

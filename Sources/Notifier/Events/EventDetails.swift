@@ -18,6 +18,8 @@ public enum EventDetails: Sendable, Hashable {
     case projectRecovered(ProjectRecovered)
     /// `project.renamed`
     case projectRenamed(ProjectRenamed)
+    /// `project.removed`
+    case projectRemoved(ProjectRemoved)
     /// `watcher.lagging`
     case watcherLagging(WatcherLagging)
 
@@ -32,6 +34,7 @@ public enum EventDetails: Sendable, Hashable {
         case .projectUnreachable: .projectUnreachable
         case .projectRecovered: .projectRecovered
         case .projectRenamed: .projectRenamed
+        case .projectRemoved: .projectRemoved
         case .watcherLagging: .watcherLagging
         }
     }
@@ -77,6 +80,7 @@ public enum EventDetails: Sendable, Hashable {
         case .projectUnreachable(let details): [EventID.part(details.since)]
         case .projectRecovered(let details): [EventID.part(details.unreachableSince)]
         case .projectRenamed(let details): [details.oldPath, details.newPath]
+        case .projectRemoved(let details): [details.reason] + details.lastHeads.sorted { $0.key < $1.key }.map(\.value)
         case .watcherLagging(let details): [details.lastPollAt.map(EventID.part) ?? "never"]
         }
     }

@@ -16,6 +16,8 @@ public enum EventType: String, Sendable, Hashable, Codable, CaseIterable, Custom
     case projectRecovered = "project.recovered"
     /// A project's path changed (followed by id).
     case projectRenamed = "project.renamed"
+    /// A watched project left the watch: archived, deleted, moved out of the watched group, or no longer visible.
+    case projectRemoved = "project.removed"
     /// A watch target has not completed a poll for several intervals.
     case watcherLagging = "watcher.lagging"
 

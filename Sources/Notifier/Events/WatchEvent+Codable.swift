@@ -52,6 +52,7 @@ extension WatchEvent: Codable {
         case .projectUnreachable: details = .projectUnreachable(try ProjectUnreachable(from: dataDecoder))
         case .projectRecovered: details = .projectRecovered(try ProjectRecovered(from: dataDecoder))
         case .projectRenamed: details = .projectRenamed(try ProjectRenamed(from: dataDecoder))
+        case .projectRemoved: details = .projectRemoved(try ProjectRemoved(from: dataDecoder))
         case .watcherLagging: details = .watcherLagging(try WatcherLagging(from: dataDecoder))
         }
         self.init(
@@ -83,6 +84,7 @@ extension WatchEvent: Codable {
         case .projectUnreachable(let details): try details.encode(to: dataEncoder)
         case .projectRecovered(let details): try details.encode(to: dataEncoder)
         case .projectRenamed(let details): try details.encode(to: dataEncoder)
+        case .projectRemoved(let details): try details.encode(to: dataEncoder)
         case .watcherLagging(let details): try details.encode(to: dataEncoder)
         }
     }

@@ -123,6 +123,18 @@ extension WatchEvent {
         )
     }
 
+    /// `project.removed`: `project` left the watch for `reason`, its watched branches last seen at `lastHeads`.
+    public static func projectRemoved(
+        project: ProjectRef, reason: String, lastHeads: [String: String], at time: Date
+    ) -> WatchEvent {
+        WatchEvent(
+            occurredAt: time,
+            project: project,
+            branch: nil,
+            details: .projectRemoved(ProjectRemoved(reason: reason, lastHeads: lastHeads))
+        )
+    }
+
     /// `project.renamed`: `project` (with its new path) was at `oldPath` before.
     public static func projectRenamed(project: ProjectRef, oldPath: String, at time: Date) -> WatchEvent {
         WatchEvent(

@@ -5,6 +5,17 @@
 public protocol ChangedPathsProvider: Sendable {
     /// The paths changed by the event's commits (for a truncated push, those GitLab can list).
     func changedPaths(for event: WatchEvent) async throws -> [String]
+
+    /// The paths changed by the event's commits, and whether that list is known to be incomplete (GitLab cut a
+    /// large diff short). The default: `changedPaths(for:)`, complete.
+    func changeSet(for event: WatchEvent) async throws -> ChangedPaths
+}
+
+extension ChangedPathsProvider {
+    /// `changedPaths(for:)`, taken as complete.
+    public func changeSet(for event: WatchEvent) async throws -> ChangedPaths {
+        ChangedPaths(paths: try await changedPaths(for: event), isTruncated: false)
+    }
 }
 
 /// A fixed list of changed paths, for dry runs and tests.

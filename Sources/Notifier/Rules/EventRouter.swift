@@ -18,11 +18,13 @@ public struct EventRouter: Sendable {
 
     /// Routes an event.
     ///
-    /// - parameter changedPaths: Asked (once) only if a rule with a `paths` condition needs it.
+    /// - parameter changedPaths: Asked (once) only if a rule with a `paths` condition needs it. When the list it
+    ///   gives is truncated (GitLab cut a large diff short), a `paths` condition matches: a rule that might apply is
+    ///   not silently skipped.
     /// - throws: `RoutingError` when changed paths are needed and cannot be had.
     public func route(_ event: WatchEvent, changedPaths: (any ChangedPathsProvider)?) async throws -> RoutingDecision {
         var decision = RoutingDecision()
-        var paths: [String]?
+        var paths: ChangedPaths?
         for rule in rules {
             guard rule.conditions.matchesIgnoringPaths(event) else { continue }
             if rule.conditions.needsChangedPaths {
@@ -31,12 +33,12 @@ public struct EventRouter: Sendable {
                         throw RoutingError(rule: rule.name, reason: "no changed-paths provider was given")
                     }
                     do {
-                        paths = try await changedPaths.changedPaths(for: event)
+                        paths = try await changedPaths.changeSet(for: event)
                     } catch {
                         throw RoutingError(rule: rule.name, reason: "\(error)")
                     }
                 }
-                guard rule.conditions.matchesPaths(paths ?? []) else { continue }
+                guard let paths, paths.isTruncated || rule.conditions.matchesPaths(paths.paths) else { continue }
             }
             decision.matchedRules.append(rule.name)
             switch rule.action {

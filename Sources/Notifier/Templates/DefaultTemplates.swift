@@ -67,6 +67,9 @@ enum DefaultTemplates {
             {{#is.project_renamed}}
             \(bold("Project renamed")): \(code("{{old_path}}")) is now {{{project_link}}}
             {{/is.project_renamed}}
+            {{#is.project_removed}}
+            \(bold("Project no longer watched")): {{{project_link}}}: {{reason}}
+            {{/is.project_removed}}
             {{#is.watcher_lagging}}
             \(bold("glwatch is lagging")) on {{{project_link}}}: no completed poll for {{missed_intervals}} \
             intervals of {{interval}} (last: {{last_poll_at}})

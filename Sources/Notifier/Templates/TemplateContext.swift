@@ -94,6 +94,10 @@ struct TemplateContext {
         case .projectRenamed(let details):
             values["old_path"] = details.oldPath
             values["new_path"] = details.newPath
+        case .projectRemoved(let details):
+            values["reason"] = details.reason
+            values["last_heads"] = details.lastHeads.sorted { $0.key < $1.key }
+                .map { ["branch": $0.key, "sha": $0.value] }
         case .watcherLagging(let details):
             values["last_poll_at"] = details.lastPollAt.map(EventJSON.format) ?? "never"
             values["interval"] = DurationParser.format(details.intervalSeconds)
@@ -168,6 +172,7 @@ struct TemplateContext {
         case .projectUnreachable(let details): return "\(path) is unreachable: \(details.reason)"
         case .projectRecovered: return "\(path) is reachable again"
         case .projectRenamed(let details): return "\(details.oldPath) was renamed to \(details.newPath)"
+        case .projectRemoved(let details): return "\(path) is no longer watched: \(details.reason)"
         case .watcherLagging(let details):
             return "glwatch is lagging on \(path): no poll for \(details.missedIntervals) intervals"
         }

@@ -272,7 +272,8 @@ extension WatchEngineDiscoveryTests {
             }
 
             await pass(advancingTo: 1)
-            fake.inject(FakeFault(.status(500), on: .pathContaining("/groups/"), times: 2))
+            // Two failed passes: each tries 1 + 3 times (the test client's retries of a transient 500).
+            fake.inject(FakeFault(.status(500), on: .pathContaining("/groups/"), times: 8))
             let web = fake.addProject("acme/web")
             await pass(advancingTo: 601)
             await pass(advancingTo: 631)

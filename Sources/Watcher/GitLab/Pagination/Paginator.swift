@@ -149,8 +149,7 @@ public final class Paginator<Item: Decodable & Sendable>: Sendable {
             linked.target = .absolute(url)
             pageRequest = linked
         }
-        let response = try await executor.send(pageRequest)
-        let items = try executor.decode([Item].self, from: response, for: pageRequest)
+        let (items, response) = try await executor.sendDecoding([Item].self, pageRequest)
         return page(items, number: number, headers: response.headers)
     }
 

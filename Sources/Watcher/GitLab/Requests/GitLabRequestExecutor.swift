@@ -70,7 +70,34 @@ final class GitLabRequestExecutor: Sendable {
 
     /// Sends `request` and decodes its answer as `T`.
     func get<T: Decodable>(_ type: T.Type, _ request: GitLabRequest) async throws(GitLabError) -> T {
-        try decode(type, from: try await send(request), for: request)
+        try await sendDecoding(type, request).value
+    }
+
+    /// Sends `request` and decodes its successful answer as `T`, returning both.
+    ///
+    /// A `GET` whose 2xx answer is not the JSON expected — an HTML error page from a proxy, a body cut short — is
+    /// logged and retried like a transient error (the same policy, backoff and bound): nothing is decoded from a
+    /// broken answer, and the last failure names the endpoint and the JSON path.
+    func sendDecoding<T: Decodable>(
+        _ type: T.Type,
+        _ request: GitLabRequest
+    ) async throws(GitLabError) -> (value: T, response: GitLabResponse) {
+        let retry = configuration.retry
+        var attempt = 0
+        while true {
+            let response = try await send(request)
+            do {
+                return (try decode(type, from: response, for: request), response)
+            } catch {
+                guard request.method == "GET", attempt < retry.maximumRetries else { throw error }
+                let wait = retry.backoff(attempt: attempt, jitter: jitter)
+                log(.warning, "retrying after an answer that is not the expected JSON", request, [
+                    "status": "\(response.status)", "error": "\(error)", "wait": "\(wait)",
+                ])
+                attempt += 1
+                try await pause(wait, context(for: request))
+            }
+        }
     }
 
     /// Decodes a JSON answer; a failure names the endpoint and the JSON path (`$[3].committed_date`).

@@ -2,9 +2,11 @@ import Foundation
 
 /// When and how long the client waits before trying a request again.
 ///
-/// Retried: 429 (any method: GitLab did not act on the request), 502/503/504 and transport failures (timeouts,
-/// dropped connections) for `GET` only, since repeating a `POST` may repeat its effect. Never retried: any other
-/// 4xx (the same request would fail the same way) and 500 (a bug on GitLab's side, not an overload).
+/// Retried: 429 (any method: GitLab did not act on the request), and for `GET` only (repeating a `POST` may repeat
+/// its effect) the transient errors python-gitlab's `retry_transient_errors` retries — 500 (GitLab answers a heavy
+/// request with 500 when Gitaly times out, see GITLAB-API.md), 502, 503, 504 and 520–530 (a proxy in front of
+/// GitLab) — and transport failures (timeouts, dropped or reset connections). Never retried: any other 4xx (the
+/// same request would fail the same way).
 ///
 /// The wait is GitLab's `Retry-After` (seconds or an HTTP date) when it sent one, else `RateLimit-Reset` (unix
 /// seconds) on a 429, else exponential backoff with full jitter: a uniformly random wait in
@@ -30,7 +32,7 @@ public struct GitLabRetryPolicy: Sendable, Equatable {
         initialBackoff: Duration = .milliseconds(500),
         maximumBackoff: Duration = .seconds(30),
         maximumServerWait: Duration = .seconds(300),
-        retryableStatuses: Set<Int> = [429, 502, 503, 504]
+        retryableStatuses: Set<Int> = GitLabRetryPolicy.transientStatuses
     ) {
         self.maximumRetries = maximumRetries
         self.initialBackoff = initialBackoff
@@ -38,6 +40,9 @@ public struct GitLabRetryPolicy: Sendable, Equatable {
         self.maximumServerWait = maximumServerWait
         self.retryableStatuses = retryableStatuses
     }
+
+    /// 429 and the transient server errors: 500, 502, 503, 504 and 520–530 (python-gitlab's list).
+    public static let transientStatuses: Set<Int> = Set([429, 500, 502, 503, 504]).union(520...530)
 
     /// No retries at all.
     public static let none = GitLabRetryPolicy(maximumRetries: 0)

@@ -120,22 +120,47 @@ import Testing
         }
     }
 
-    @Test func testTruncatedJSON_isADecodingErrorNamingTheEndpoint() async throws {
+    @Test func testTruncatedJSON_persistently_isADecodingErrorNamingTheEndpoint_afterRetries() async throws {
+        // Given GitLab cutting every commit list short
         let gitlab = FakeGitLab()
         let api = gitlab.addProject("acme/api")
         api.commits(5)
-        gitlab.inject(FakeFault(.truncatedBody, on: .pathContaining("/repository/commits")))
+        gitlab.inject(FakeFault(.truncatedBody, on: .pathContaining("/repository/commits"), times: nil))
 
         try await GitLabTestHarness.withClient(gitlab) { client in
+            // When the list is read
             let error = await GitLabTestHarness.error { try await client.commits.list(of: .id(api.id)).loadAll() }
 
+            // Then it was tried 1 + 3 times (the test policy), and the error names the endpoint and the project
             guard case .decoding(let context, _, _)? = error else {
                 Issue.record("expected decoding, got \(String(describing: error))")
                 return
             }
             #expect(context.endpoint == "/projects/:id/repository/commits")
             #expect(error?.description.contains("commits of project \(api.id)") == true)
-            #expect(gitlab.requests.count == 1)
+            #expect(gitlab.requests.count == 4)
+        }
+    }
+
+    @Test(arguments: [
+        FakeFault.Kind.truncatedBody,
+        .body("<html><body><h1>502 Bad Gateway</h1></body></html>", status: 200, contentType: "text/html"),
+        .body("not json at all", status: 200, contentType: "text/plain"),
+    ])
+    func testBrokenAnswerOnce_isRetried_andNothingIsDecodedFromIt(fault: FakeFault.Kind) async throws {
+        // Given GitLab answering one commit list with a body that is not the JSON expected
+        let gitlab = FakeGitLab()
+        let api = gitlab.addProject("acme/api")
+        let made = api.commits(5)
+        gitlab.inject(FakeFault(fault, on: .pathContaining("/repository/commits")))
+
+        try await GitLabTestHarness.withClient(gitlab) { client in
+            // When the list is read
+            let commits = try await client.commits.list(of: .id(api.id)).loadAll()
+
+            // Then the request was retried and the whole list read, once
+            #expect(commits.map(\.id) == made.reversed())
+            #expect(gitlab.requests.count == 2)
         }
     }
 

@@ -67,6 +67,32 @@ import Testing
         #expect(scripted.times == [0, 0.25, 0.75, 1.75])
     }
 
+    @Test func test500And52x_areTransient_retriedWithBackoff() async throws {
+        // Given GitLab answering 500 (Gitaly timed out) and then a proxy's 520 before succeeding
+        let scripted = ScriptedClient([
+            ScriptedTransport.json(500, #"{"message":"500 Internal Server Error"}"#), ScriptedTransport.json(520, ""),
+            ScriptedTransport.json(200, Payload.project),
+        ])
+
+        // When a GET is sent
+        let project = try await get(scripted).get()
+
+        // Then it is retried after the jittered backoff (0.5 of ceilings 0.5 s, 1 s) and succeeds
+        #expect(project.id == 81)
+        #expect(scripted.times == [0, 0.25, 0.75])
+    }
+
+    @Test func test500_withRetryAfter_waitsAsAsked() async throws {
+        let scripted = ScriptedClient([
+            ScriptedTransport.json(500, "", headers: ["Retry-After": "3"]),
+            ScriptedTransport.json(200, Payload.project),
+        ])
+
+        _ = try await get(scripted).get()
+
+        #expect(scripted.times == [0, 3])
+    }
+
     @Test func test503_honoursRetryAfter() async throws {
         let scripted = ScriptedClient([
             ScriptedTransport.json(503, "", headers: ["Retry-After": "7"]),
@@ -80,7 +106,7 @@ import Testing
 
     @Test(arguments: [
         (404, #"{"message":"404 Project Not Found"}"#), (400, #"{"message":"ref_name is invalid"}"#),
-        (500, #"{"message":"500 Internal Server Error"}"#), (409, #"{"message":"409 Conflict: Resource lock"}"#),
+        (501, #"{"message":"501 Not Implemented"}"#), (409, #"{"message":"409 Conflict: Resource lock"}"#),
         (403, #"{"message":"403 Forbidden"}"#), (401, #"{"message":"401 Unauthorized"}"#),
     ])
     func testOtherStatuses_areNeverRetried(status: Int, body: String) async {
@@ -263,8 +289,26 @@ import Testing
         #expect(headers["PRIVATE-TOKEN"] == "glpat-scripted-secret-0001")
     }
 
+    @Test func testDecodingFailure_isRetriedWithBackoff_thenSucceeds() async throws {
+        // Given a proxy's HTML page answered with 200, then the real answer
+        let scripted = ScriptedClient([
+            ScriptedTransport.json(200, "<html><body>502 Bad Gateway</body></html>"),
+            ScriptedTransport.json(200, Payload.project),
+        ])
+
+        // When a GET is sent
+        let project = try await get(scripted).get()
+
+        // Then it was retried after the jittered backoff (0.5 of 0.5 s)
+        #expect(project.id == 81)
+        #expect(scripted.times == [0, 0.25])
+    }
+
     @Test func testDecodingFailure_namesEndpointResourceAndJSONPath() async {
-        let scripted = ScriptedClient([ScriptedTransport.json(200, #"{"id": "eighty-one", "name": "api"}"#)])
+        let scripted = ScriptedClient(
+            [ScriptedTransport.json(200, #"{"id": "eighty-one", "name": "api"}"#)],
+            retry: GitLabRetryPolicy.none
+        )
 
         let result = await get(scripted)
 

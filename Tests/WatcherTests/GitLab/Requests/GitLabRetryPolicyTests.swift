@@ -58,7 +58,12 @@ import Testing
         #expect(policy.retries(status: 429, method: "POST"))
         #expect(policy.retries(status: 503, method: "GET"))
         #expect(!policy.retries(status: 503, method: "POST"))
-        #expect(!policy.retries(status: 500, method: "GET"))
+        // python-gitlab's transient errors: 500 (Gitaly timed out), 502–504 and a proxy's 520–530
+        #expect(policy.retries(status: 500, method: "GET"))
+        #expect(policy.retries(status: 520, method: "GET"))
+        #expect(policy.retries(status: 530, method: "GET"))
+        #expect(!policy.retries(status: 500, method: "POST"))
+        #expect(!policy.retries(status: 501, method: "GET"))
         #expect(!policy.retries(status: 404, method: "GET"))
         #expect(!policy.retries(status: 409, method: "GET"))
     }
