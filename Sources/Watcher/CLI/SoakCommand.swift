@@ -40,17 +40,27 @@ struct SoakCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("without"),
         help: ArgumentHelp(
-            "Leave out a case of the timeline (repeatable): "
-                + (SoakCase.allCases.map(\.rawValue) + ["paths-rule", "bad-answers"]).joined(separator: ", ") + ".",
-            valueName: "case"
+            "Leave out a part of the timeline (repeatable; `all` for every one): "
+                + SoakOptions.switchNames.joined(separator: ", ") + ".",
+            valueName: "name"
         )
     )
     var without: [String] = []
 
+    @Option(
+        name: .customLong("with"),
+        help: ArgumentHelp(
+            "Include a part switched off by default while its fix is pending (repeatable; `all` for every one): "
+                + SoakOptions.pendingFixes.sorted().joined(separator: ", ") + ".",
+            valueName: "name"
+        )
+    )
+    var with: [String] = []
+
     func validate() throws {
-        let known = Set(SoakCase.allCases.map(\.rawValue) + ["paths-rule", "bad-answers"])
-        for name in without where !known.contains(name) {
-            throw ValidationError("--without \(name): no such case (\(known.sorted().joined(separator: ", ")))")
+        let known = Set(SoakOptions.switchNames + ["all"])
+        for name in without + with where !known.contains(name) {
+            throw ValidationError("no such part of the timeline: \(name) (\(known.sorted().joined(separator: ", ")))")
         }
         if let duration, duration < 1 { throw ValidationError("--duration must be at least 1 second") }
         if let cycles, cycles < 1 { throw ValidationError("--cycles must be at least 1") }
@@ -64,14 +74,12 @@ struct SoakCommand: AsyncParsableCommand {
         if let projects { options.projects = projects }
         options.cycles = cycles
         options.logCopy = log
-        options.cases = options.cases.filter { !without.contains($0.rawValue) }
-        options.pathsRule = !without.contains("paths-rule")
-        options.badAnswers = !without.contains("bad-answers")
+        options.switching(on: with, off: without)
         var words = ["glwatch bench soak"] + (short ? ["--short"] : []) + ["--seed \(seed)"]
         if let duration { words.append("--duration \(duration)") }
         if let cycles { words.append("--cycles \(cycles)") }
         if let projects { words.append("--projects \(projects)") }
-        words += options.withoutArguments.map { "--without \($0)" }
+        words += options.switchArguments
         let replay = words.joined(separator: " ")
         print("soak: seed \(seed) — \(options.projects) projects, up to \(options.duration) of changes; "
             + "replay: \(replay)")

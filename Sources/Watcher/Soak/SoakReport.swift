@@ -56,7 +56,7 @@ struct SoakReport: Sendable {
         let away = ledger.turnedAway.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }
         var lines: [String] = []
         lines.append("soak: seed \(seed)  (replay: \(replay))")
-        lines.append("switched off:  " + (options.withoutArguments.isEmpty ? "nothing" : options.withoutArguments.joined(separator: ", ")))
+        lines.append("switched off:  " + (options.switchedOff.isEmpty ? "nothing" : options.switchedOff.joined(separator: ", ")))
         lines.append("changes:       " + changeList.joined(separator: ", "))
         lines += cases.map { "case:          " + $0 }
         if let truth {
@@ -93,6 +93,7 @@ struct SoakReport: Sendable {
         )
         for (title, items) in [("LOST", verdict.lost), ("DUPLICATED", verdict.duplicated),
                                ("UNEXPECTED", verdict.unexpected)] where !items.isEmpty {
+            lines.append("\(title) by kind: " + Self.kinds(of: items))
             lines.append("\(title):")
             lines += items.prefix(50).map { "  " + $0 }
             if items.count > 50 { lines.append("  … and \(items.count - 50) more") }
@@ -100,6 +101,19 @@ struct SoakReport: Sendable {
         if let logTail { lines += ["the children's log, last lines:", logTail] }
         lines.append(passed ? "PASS" : "FAIL (replay: \(replay))")
         return lines.joined(separator: "\n")
+    }
+
+    /// Findings grouped by what they say with SHAs and ids left out (`253× commit … in soak/fresh`), largest first.
+    static func kinds(of items: [String]) -> String {
+        var counts: [String: Int] = [:]
+        for item in items {
+            let words = item.split(separator: " ").map { (word: Substring) -> String in
+                word.count >= 8 && word.allSatisfy { $0.isHexDigit } ? "…" : String(word)
+            }
+            counts[words.joined(separator: " "), default: 0] += 1
+        }
+        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(12)
+            .map { "\($0.value)× \($0.key)" }.joined(separator: "; ")
     }
 
     /// `12.3 s`.
