@@ -18,8 +18,10 @@ struct TestRuleCommand: GLWatchCommand {
               glwatch test-rule --rules rules/stdout.yaml --event-file payload.json
               glwatch test-rule --config glwatch.yml --sample contributor.new
 
-            Rules with a `paths` condition need the changed paths: give them with --changed-path (repeatable), \
-            otherwise routing such an event reports that the paths are unavailable.
+            Rules with a `paths` condition need the changed paths. `glwatch run` and `once` read them from GitLab \
+            (each commit's diff, or one comparison for a large push; a diff GitLab cut short matches); here, give \
+            them with --changed-path (repeatable), otherwise routing such an event reports that the paths are \
+            unavailable.
             """
     )
 

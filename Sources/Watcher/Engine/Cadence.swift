@@ -60,9 +60,11 @@ struct Cadence: Sendable, Equatable {
         return interval * (1 + jitter * (2 * unitRandom - 1))
     }
 
-    /// The delay before a project's very first poll: a random phase within one base interval, so that
-    /// targets loaded together do not all poll at the same instant.
-    func initialDelay(unitRandom: Double) -> TimeInterval {
-        base * unitRandom
+    /// The delay after a project's very first poll, which runs at once (its baseline must be as of the moment
+    /// glwatch began watching): a random phase spread over one whole base interval (`0.5…1.5 × base`), so that
+    /// projects baselined together do not keep polling in lockstep afterwards. A failed first poll backs off like
+    /// any failure instead.
+    func phaseAfterFirstPoll(unitRandom: Double) -> TimeInterval {
+        base * (0.5 + min(max(unitRandom, 0), 1))
     }
 }

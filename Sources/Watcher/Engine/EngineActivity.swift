@@ -34,6 +34,8 @@ struct PollReport: Sendable, Equatable {
     var deliveriesQueued: Int
     /// Why it failed or was rate-limited (names the project and the HTTP status; never a token).
     var failure: String? = nil
+    /// Whether the project has a stored baseline after this poll.
+    var baselined: Bool = true
 }
 
 /// What one discovery pass of a group or membership target found.

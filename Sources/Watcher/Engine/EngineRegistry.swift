@@ -1,3 +1,4 @@
+import Foundation
 import RxCore
 
 /// The watch engine's mutable bookkeeping, kept under one lock: the targets with what each last discovered, and
@@ -15,6 +16,9 @@ struct EngineRegistry {
         var discovery: (any Disposable)?
         /// Failed discovery passes in a row.
         var failures = 0
+        /// When its first successful discovery pass started (set once that pass is reconciled): a project a later
+        /// pass lists that was created after it is new (announced from an empty baseline).
+        var firstDiscoveryAt: Date?
     }
 
     private(set) var entries: [Entry] = []

@@ -1,9 +1,13 @@
+import Foundation
+
 /// Answers the engine's questions with a `GitLabClient`.
 struct GitLabProjectSource: ProjectSource {
     /// The client of the project's host.
     let client: GitLabClient
     /// Page size for lists (GitLab's maximum, so a range costs as few requests as possible).
     var perPage = 100
+    /// Where an interrupted range walk stopped (one per project pipeline, so a walk resumes at its next poll).
+    var walks = CommitWalkProgress()
 
     func project(_ id: Int64) async throws(GitLabError) -> GitLabProject {
         try await client.projects.get(.id(id))
@@ -27,27 +31,89 @@ struct GitLabProjectSource: ProjectSource {
         return try await client.events.project(.id(project), options: options).page(1).items.first?.id
     }
 
+    func pushEvents(in project: Int64, since: Date) async throws(GitLabError) -> [GitLabEvent] {
+        var options = GitLabEventListOptions.pushes
+        options.perPage = perPage
+        let paginator = client.events.project(.id(project), options: options)
+        var events: [GitLabEvent] = []
+        var number = 1
+        while true {
+            // GitLab filters a page after fetching it, so a short page is not the end: follow `next` until an
+            // event older than `since` shows up.
+            let page = try await paginator.page(number)
+            for event in page.items {
+                guard let created = event.createdAt, created >= since else { return events }
+                events.append(event)
+            }
+            guard let next = page.nextPage, !page.items.isEmpty else { return events }
+            number = next
+        }
+    }
+
     func commits(in project: Int64, from: String?, to: String, limit: Int) async throws(GitLabError) -> CommitWindow {
+        let range = from.map { "\($0)..\(to)" } ?? to
         var options = GitLabCommitListOptions()
-        options.refName = from.map { "\($0)..\(to)" } ?? to
+        options.refName = range
         options.trailers = true
         options.perPage = min(perPage, max(1, limit))
         let paginator = client.commits.list(of: .id(project), options: options)
-        var commits: [GitLabCommit] = []
-        var number = 1
-        while commits.count < limit {
-            let page = try await paginator.page(number)
-            commits.append(contentsOf: page.items.prefix(limit - commits.count))
-            guard let next = page.nextPage, !page.items.isEmpty else {
-                return CommitWindow(commits: commits, isComplete: true)
+        // An interrupted walk of the same range resumes at the page that failed.
+        var walk = walks.start(project: project, range: range, limit: limit)
+        var seen = Set(walk.commits.map(\.id))
+        while walk.commits.count < limit {
+            let page: GitLabPage<GitLabCommit>
+            do {
+                page = try await paginator.page(walk.nextPage)
+            } catch {
+                walks.save(walk)
+                throw error
             }
-            number = next
+            // A page that repeats commits, or a next page that skips one, means the list is not what it claims:
+            // fail the poll (the walk resumes at this page next time) rather than announce a wrong set.
+            if let repeated = page.items.first(where: { seen.contains($0.id) }) {
+                walks.save(walk)
+                throw inconsistent(project, range, "page \(walk.nextPage) repeats commit \(repeated.id)")
+            }
+            if let next = page.nextPage, next != walk.nextPage + 1 {
+                walks.save(walk)
+                throw inconsistent(project, range, "page \(walk.nextPage) says the next page is \(next)")
+            }
+            for commit in page.items.prefix(limit - walk.commits.count) {
+                seen.insert(commit.id)
+                walk.commits.append(commit)
+            }
+            guard let next = page.nextPage, !page.items.isEmpty else {
+                walks.finish(project: project, range: range)
+                return CommitWindow(commits: walk.commits, isComplete: true)
+            }
+            walk.nextPage = next
         }
-        return CommitWindow(commits: commits, isComplete: false)
+        walks.finish(project: project, range: range)
+        return CommitWindow(commits: walk.commits, isComplete: false)
+    }
+
+    /// The error for a commit list GitLab answered inconsistently (names the project, the range and the status).
+    private func inconsistent(_ project: Int64, _ range: String, _ detail: String) -> GitLabError {
+        .decoding(
+            GitLabErrorContext(
+                host: client.hostName, method: "GET", endpoint: "/projects/:id/repository/commits",
+                resource: "commits \(range) of project \(project)"
+            ),
+            path: "$",
+            detail: "an inconsistent commit list (HTTP 200): \(detail); retrying at the next poll"
+        )
     }
 
     func isAncestor(_ ancestor: String, of descendant: String, in project: Int64) async throws(GitLabError) -> Bool {
         try await client.repositories.mergeBase(of: [ancestor, descendant], in: .id(project)).id == ancestor
+    }
+
+    func diff(of sha: String, in project: Int64) async throws(GitLabError) -> [GitLabDiff] {
+        try await client.commits.diff(sha, of: .id(project), perPage: perPage).withMaximumConcurrentPages(1).loadAll()
+    }
+
+    func comparison(from: String, to: String, in project: Int64) async throws(GitLabError) -> GitLabComparison {
+        try await client.repositories.compare(.id(project), from: from, to: to)
     }
 
     func contributors(in project: Int64) async throws(GitLabError) -> [GitLabContributor] {
@@ -60,7 +126,15 @@ struct GitLabProjectSource: ProjectSource {
         var options = GitLabCommitListOptions()
         options.refName = revision
         options.author = email
-        options.perPage = 1
-        return try await !client.commits.list(of: .id(project), options: options).page(1).items.isEmpty
+        options.perPage = 20
+        // GitLab has no filter for merge commits here, so skip them on the pages read.
+        let paginator = client.commits.list(of: .id(project), options: options)
+        var number = 1
+        while true {
+            let page = try await paginator.page(number)
+            if page.items.contains(where: \.isContribution) { return true }
+            guard let next = page.nextPage, !page.items.isEmpty else { return false }
+            number = next
+        }
     }
 }

@@ -25,7 +25,7 @@ struct PollLoop: Sendable {
     let cadence: Cadence
     /// Where the waits happen.
     let scheduler: SchedulerType
-    /// A source of values in `0..<1` for jitter and the initial phase.
+    /// A source of values in `0..<1` for jitter and the phase after the first poll.
     let unitRandom: @Sendable () -> Double
 
     /// One finished poll and the wait chosen before the next.
@@ -36,7 +36,8 @@ struct PollLoop: Sendable {
         var nextDelay: TimeInterval
     }
 
-    /// Starts polling on subscription; emits each poll's outcome. A poll that errors counts as `.failed`.
+    /// Starts polling on subscription (the first poll at once); emits each poll's outcome. A poll that errors
+    /// counts as `.failed`.
     /// Disposing stops the loop and disposes an in-flight poll (cancelling its requests).
     func outcomes(poll: @escaping @Sendable () -> Single<PollOutcome>) -> Observable<PollOutcome> {
         ticks(poll: poll).map(\.outcome)
@@ -51,8 +52,8 @@ struct PollLoop: Sendable {
         return Observable.create { observer in
             let inFlight = SerialDisposable()
             let streaks = Streaks()
-            let first = cadence.initialDelay(unitRandom: unitRandom())
-            let loop = scheduler.scheduleRecursive((), dueTime: .timeInterval(first)) { _, recurse in
+            // The first poll runs at once; only the later ones are spread (see `Cadence.phaseAfterFirstPoll`).
+            let loop = scheduler.scheduleRecursive((), dueTime: .timeInterval(0)) { _, recurse in
                 inFlight.disposable = poll().subscribe { result in
                     let outcome: PollOutcome
                     switch result {
@@ -76,8 +77,17 @@ private final class Streaks: @unchecked Sendable {
     private var idlePolls = 0
     private var failures = 0
 
+    private var polls = 0
+
     /// Records an outcome and returns the delay before the next poll.
     func record(_ outcome: PollOutcome, cadence: Cadence, unitRandom: Double) -> TimeInterval {
+        polls += 1
+        let delay = streakDelay(outcome, cadence: cadence, unitRandom: unitRandom)
+        guard polls == 1, outcome == .changed || outcome == .unchanged else { return delay }
+        return cadence.phaseAfterFirstPoll(unitRandom: unitRandom)
+    }
+
+    private func streakDelay(_ outcome: PollOutcome, cadence: Cadence, unitRandom: Double) -> TimeInterval {
         switch outcome {
         case .changed:
             idlePolls = 0

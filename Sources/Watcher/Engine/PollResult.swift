@@ -8,4 +8,6 @@ struct PollResult: Sendable, Equatable {
     var deliveriesQueued: Int = 0
     /// Why it failed, when it did.
     var failure: String?
+    /// Whether the project has a stored baseline after the poll (a failed first poll leaves it without one).
+    var baselined: Bool = true
 }

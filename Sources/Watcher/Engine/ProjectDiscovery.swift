@@ -27,6 +27,15 @@ struct ProjectDiscovery: Sendable {
 }
 
 extension WatchScope {
+    /// The scope as `project.removed` reasons name it: `group acme`, `the token's memberships`.
+    var departureName: String {
+        switch self {
+        case .project(let ref): "\(ref)"
+        case .group(let ref, _, _): "\(ref)"
+        case .membership: "the token's memberships"
+        }
+    }
+
     /// Whether archived projects of the scope are watched (a project target always is, as named).
     var includesArchived: Bool {
         switch self {

@@ -33,6 +33,7 @@ final class ProjectPipeline: Sendable {
         var lastCompletedAt: Date?
         var lastDelay: TimeInterval?
         var laggingReported = false
+        var hasBaseline = false
         var pending: PollReport?
         var loop: (any Disposable)?
     }
@@ -74,9 +75,13 @@ final class ProjectPipeline: Sendable {
         set { state.withLock { $0.defaultBranch = newValue } }
     }
 
+    /// Whether a poll has found (or written) the project's baseline in the store.
+    var hasBaseline: Bool { state.withLock { $0.hasBaseline } }
+
     // MARK: Running
 
-    /// Starts the poll loop (at a random phase of the target's base interval); `stop()` ends it.
+    /// Starts the poll loop (its first poll at once, later ones at a random phase of the target's base interval);
+    /// `stop()` ends it.
     func start(random: @escaping @Sendable () -> Double) {
         let loop = PollLoop(cadence: target.cadence, scheduler: scheduler, unitRandom: random)
         let ticks = loop.ticks { [weak self] in
@@ -149,6 +154,7 @@ final class ProjectPipeline: Sendable {
             .map { [self] result -> PollOutcome in
                 let start = started.withLock { $0 } ?? scheduler.now
                 let now = scheduler.now
+                if result.baselined { state.withLock { $0.hasBaseline = true } }
                 report = PollReport(
                     project: key,
                     path: path,
@@ -157,7 +163,8 @@ final class ProjectPipeline: Sendable {
                     outcome: result.outcome,
                     eventsStored: result.eventsStored,
                     deliveriesQueued: result.deliveriesQueued,
-                    failure: result.failure
+                    failure: result.failure,
+                    baselined: result.baselined
                 )
                 return result.outcome
             }

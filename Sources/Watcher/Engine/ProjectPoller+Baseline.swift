@@ -4,8 +4,21 @@ import Notifier
 extension ProjectPoller {
     /// First sight of a project: record its heads and known contributors without announcing anything (unless
     /// the target asks for `initial: notify_last: N`, which announces each branch's last N commits).
+    ///
+    /// The baseline is as of the moment glwatch began watching (`watchStart`), not as of this poll: a first poll
+    /// that failed or came late still announces what was pushed since, read from the project's push events
+    /// (each one's `commit_from` is where its branch stood before). A project created after its target's first
+    /// discovery (`isNewProject`) starts from an empty baseline, so everything in it is announced. Either way the
+    /// baseline is written first and the same poll then announces the difference like any later poll.
     func baseline(_ info: GitLabProject, at time: Date) async throws -> PollOutcome {
         let observation = try await observeHeads(info, stored: [:])
+        let startHeads: [String: String]?
+        if isNewProject {
+            startHeads = [:]
+        } else {
+            startHeads = try await headsAtWatchStart(observation.heads, info: info)
+        }
+        let heads = startHeads ?? observation.heads
         let ref = projectRef(info)
         var change = StateChange(at: time)
         change.projects = [
@@ -14,16 +27,22 @@ extension ProjectPoller {
                 lastPollAt: time, lastSuccessAt: time
             )
         ]
-        change.heads = observation.heads.sorted { $0.key < $1.key }.map { .set(project: key, branch: $0.key, sha: $0.value) }
+        change.heads = heads.sorted { $0.key < $1.key }.map { .set(project: key, branch: $0.key, sha: $0.value) }
 
         // Baseline contributors are attributed to the head they were seen at: their real first commit may be
-        // years older, and finding it would cost a history walk.
-        let anchor = info.defaultBranch.flatMap { observation.heads[$0] } ?? observation.heads.values.sorted().first
+        // years older, and finding it would cost a history walk. GitLab's list is as of now, so the authors of
+        // what was pushed since the watch began are left out: the announcing poll decides about them.
+        let anchor = info.defaultBranch.flatMap { heads[$0] } ?? heads.values.sorted().first
         if let anchor {
+            let pushedSince = try await authorsPushedSinceWatchStart(
+                from: startHeads, to: observation.heads, info: info
+            )
             var seen = Set<String>()
             for contributor in try await source.contributors(in: key.id) {
                 let identity = options.identity(of: contributor.email)
-                guard !identity.isEmpty, seen.insert(identity).inserted else { continue }
+                guard !identity.isEmpty, !pushedSince.contains(identity), seen.insert(identity).inserted else {
+                    continue
+                }
                 change.contributors.append(
                     StateChange.NewContributor(
                         project: key,
@@ -34,7 +53,7 @@ extension ProjectPoller {
         }
 
         var events: [WatchEvent] = []
-        if options.initialNotifyLast > 0 {
+        if options.initialNotifyLast > 0, startHeads == nil {
             var reported: [String] = []
             for (branch, head) in observation.heads.sorted(by: { $0.key < $1.key }) {
                 let window = try await source.commits(in: key.id, from: nil, to: head, limit: options.initialNotifyLast)
@@ -50,7 +69,52 @@ extension ProjectPoller {
         }
         change.events = try await plan(events)
         _ = try await store.apply(change)
-        if let pushEventID = observation.pushEventID { setLastPushEventID(pushEventID) }
+        guard startHeads != nil, let state = try await store.projectState(key) else {
+            if let pushEventID = observation.pushEventID { setLastPushEventID(pushEventID) }
+            return .changed
+        }
+        // Catching up: the newest push event must not hide the difference from the update below.
+        _ = try await update(state, info: info, at: time)
         return .changed
+    }
+
+    /// The watched branches' heads as of `watchStart`, from the push events since: for each branch pushed since,
+    /// the `commit_from` of its oldest such push (absent when that push created it). `nil` when nothing watched
+    /// was pushed since (or no watch start is known): the heads now are the baseline.
+    ///
+    /// A bulk push event (more refs than GitLab's `push_event_activities_limit`, 3 by default, pushed at once)
+    /// names no ref; such a push is taken as it stands now.
+    func headsAtWatchStart(_ observed: [String: String], info: GitLabProject) async throws -> [String: String]? {
+        guard let watchStart else { return nil }
+        var heads = observed
+        var decided = Set<String>()
+        for event in try await source.pushEvents(in: key.id, since: watchStart).sorted(by: { $0.id < $1.id }) {
+            guard let push = event.pushData, push.refType == "branch", let branch = push.ref,
+                options.branches.contains(branch, defaultBranch: info.defaultBranch),
+                decided.insert(branch).inserted
+            else { continue }
+            heads[branch] = push.commitFrom.flatMap { Self.isNullSHA($0) ? nil : $0 }
+        }
+        return heads == observed ? nil : heads
+    }
+
+    /// The identities of the authors of non-merge commits on the default branch between `start` and `now`.
+    private func authorsPushedSinceWatchStart(
+        from start: [String: String]?, to now: [String: String], info: GitLabProject
+    ) async throws -> Set<String> {
+        guard let start, let branch = info.defaultBranch, let head = now[branch], start[branch] != head else {
+            return []
+        }
+        let window = try await source.commits(
+            in: key.id, from: start[branch], to: head, limit: options.maxCommitsPerPush
+        )
+        return Set(
+            window.commits.filter(\.isContribution).compactMap { $0.authorEmail.map(options.identity(of:)) }
+        )
+    }
+
+    /// Whether `sha` is git's all-zero SHA (a ref that did not exist).
+    static func isNullSHA(_ sha: String) -> Bool {
+        !sha.isEmpty && sha.allSatisfy { $0 == "0" }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Notifier
 
 extension ProjectPoller {
-    /// Finds the authors of `commits` (oldest first) not yet known in the project.
+    /// Finds the authors of `commits` (oldest first) not yet known in the project; only non-merge commits count
+    /// (`GitLabCommit.isContribution`).
     ///
     /// GitLab's contributors endpoint only covers recent history, so an author missing from glwatch's records may
     /// still be an old contributor: before announcing one, a single query asks whether they authored anything
@@ -13,7 +14,7 @@ extension ProjectPoller {
     ) async throws -> (records: [StateChange.NewContributor], events: [WatchEvent]) {
         var firsts: [(identity: String, commit: GitLabCommit, branch: String)] = []
         var identities = Set<String>()
-        for (commit, branch) in commits {
+        for (commit, branch) in commits where commit.isContribution {
             guard let email = commit.authorEmail, !email.isEmpty else { continue }
             let identity = options.identity(of: email)
             if identities.insert(identity).inserted {
@@ -40,8 +41,8 @@ extension ProjectPoller {
         return (records, events)
     }
 
-    /// Whether the author of `commit` has a commit in the history before it (one request; none for a root
-    /// commit).
+    /// Whether the author of `commit` has a non-merge commit in the history before it (usually one request; none
+    /// for a root commit).
     private func hasEarlierCommit(by commit: GitLabCommit) async throws -> Bool {
         guard let parent = commit.parentIDs?.first, let email = commit.authorEmail else { return false }
         return try await source.hasCommit(by: email, reachableFrom: parent, in: key.id)

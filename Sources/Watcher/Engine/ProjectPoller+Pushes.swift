@@ -16,16 +16,24 @@ struct BranchPush: Sendable {
     var forced: Bool
     /// For a force-push: how many commits the old head had that the new one lacks.
     var dropped: Int
+    /// When the branch was deleted and created again since the last poll (GitLab's push events say so): the head
+    /// it was deleted at. The push is then reported as `branch.deleted` and `branch.created`, not a force-push.
+    var deletedAt: String? = nil
 }
 
 extension ProjectPoller {
     /// Fetches the range of every created and moved branch and judges each push.
     ///
-    /// - Parameter previousDefaultHead: when the default branch itself is new to the watch list (the project's
-    ///   default branch was switched), the stored head of the branch watched before, so that only what the new
-    ///   default branch adds is announced rather than its whole history; `nil` for a first push.
+    /// - Parameters:
+    ///   - previousDefaultHead: when the default branch itself is new to the watch list (the project's default
+    ///     branch was switched), the stored head of the branch watched before, so that only what the new default
+    ///     branch adds is announced rather than its whole history; `nil` for a first push.
+    ///   - lastPollAt: when the stored heads were last confirmed: a branch whose new head does not descend from
+    ///     its old one is looked up in the push events since then, to tell a deletion and re-creation from a
+    ///     force-push.
     func examine(
-        _ diff: HeadDiff, defaultBranch: String?, defaultHead: String?, previousDefaultHead: String? = nil
+        _ diff: HeadDiff, defaultBranch: String?, defaultHead: String?, previousDefaultHead: String? = nil,
+        lastPollAt: Date? = nil
     ) async throws -> [BranchPush] {
         var pushes: [BranchPush] = []
         let limit = options.maxCommitsPerPush
@@ -45,6 +53,20 @@ extension ProjectPoller {
             case .fastForward: forced = false
             case .forcePushed: forced = true
             case .undecided: forced = try await !source.isAncestor(move.from, of: move.to, in: key.id)
+            }
+            if forced, let since = lastPollAt, try await wasRecreated(move.branch, from: move.from, since: since) {
+                let base = move.branch == defaultBranch ? nil : defaultHead
+                let window =
+                    base == move.to
+                    ? CommitWindow(commits: [], isComplete: true)
+                    : try await source.commits(in: key.id, from: base, to: move.to, limit: limit)
+                pushes.append(
+                    BranchPush(
+                        branch: move.branch, before: nil, after: move.to, window: window, forced: false, dropped: 0,
+                        deletedAt: move.from
+                    )
+                )
+                continue
             }
             var dropped = 0
             if forced {
@@ -80,6 +102,9 @@ extension ProjectPoller {
         var fresh: [(commit: GitLabCommit, branch: String)] = []
 
         for push in pushes {
+            if let deletedAt = push.deletedAt {
+                events.append(.branchDeleted(project: ref, branch: push.branch, lastHead: deletedAt, at: time))
+            }
             change.heads.append(.set(project: key, branch: push.branch, sha: push.after))
             let newCommits = push.window.commits.reversed().filter { commit in
                 !reported.contains(commit.id) && (options.reportPerBranch || seen.insert(commit.id).inserted)
@@ -113,6 +138,16 @@ extension ProjectPoller {
             let contributors = try await newContributors(in: fresh, ref: ref, at: time)
             change.contributors = contributors.records
             events += contributors.events
+        }
+    }
+
+    /// Whether `branch`, at `head` when last polled, was deleted since `since` (a push event `removed` from
+    /// `head`) and so created again rather than force-pushed: one request when nothing else was pushed since.
+    func wasRecreated(_ branch: String, from head: String, since: Date) async throws -> Bool {
+        try await source.pushEvents(in: key.id, since: since).contains { event in
+            guard let push = event.pushData, push.refType == "branch", push.ref == branch else { return false }
+            let deleted = push.commitTo.map(Self.isNullSHA) ?? true
+            return deleted && push.commitFrom == head
         }
     }
 }

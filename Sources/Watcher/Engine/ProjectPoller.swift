@@ -25,6 +25,12 @@ final class ProjectPoller: @unchecked Sendable {
     let now: @Sendable () -> Date
     /// Where idle polls are noted instead of written one by one; `nil` writes every poll at once.
     let idlePolls: IdlePollLedger?
+    /// When glwatch began watching the project: its baseline is as of this moment, whenever the first
+    /// successful poll happens (`nil`: as of that poll, as `glwatch once` does).
+    let watchStart: Date?
+    /// Whether the project was created after its target's first discovery: it starts from an empty baseline, so
+    /// everything in it is announced.
+    let isNewProject: Bool
 
     private var project: GitLabProject?
     private var lastPushEventID: Int64?
@@ -40,8 +46,12 @@ final class ProjectPoller: @unchecked Sendable {
         router: EventRouter,
         changedPaths: (any ChangedPathsProvider)? = nil,
         idlePolls: IdlePollLedger? = nil,
+        watchStart: Date? = nil,
+        isNewProject: Bool = false,
         now: @escaping @Sendable () -> Date
     ) {
+        self.watchStart = watchStart
+        self.isNewProject = isNewProject
         self.key = key
         self.options = options
         self.source = source
@@ -56,6 +66,9 @@ final class ProjectPoller: @unchecked Sendable {
     /// error the store's reason); `nil` after a successful poll. Read it once `poll()` has returned.
     private(set) var lastFailure: String?
 
+    /// Whether the project has a stored baseline (known once a poll has read or written it).
+    private(set) var hasBaseline = false
+
     /// Polls once. Never throws: GitLab failures are recorded (and may raise `project.unreachable`).
     func poll() async -> PollOutcome {
         lastFailure = nil
@@ -67,9 +80,14 @@ final class ProjectPoller: @unchecked Sendable {
             lastFailure = String(describing: error)
             return .failed
         }
+        if state != nil { hasBaseline = true }
         do {
             let info = try await projectInfo(refresh: state == nil)
-            guard let state else { return try await baseline(info, at: time) }
+            guard let state else {
+                let outcome = try await baseline(info, at: time)
+                hasBaseline = true
+                return outcome
+            }
             return try await update(state, info: info, at: time)
         } catch let error as GitLabError {
             lastFailure = String(describing: error)
@@ -97,7 +115,7 @@ final class ProjectPoller: @unchecked Sendable {
 
     // MARK: One poll of a known project
 
-    private func update(_ state: ProjectState, info: GitLabProject, at time: Date) async throws -> PollOutcome {
+    func update(_ state: ProjectState, info: GitLabProject, at time: Date) async throws -> PollOutcome {
         let stored = Dictionary(
             state.heads.filter { options.branches.contains($0.branch, defaultBranch: info.defaultBranch) }
                 .map { ($0.branch, $0.sha) },
@@ -121,7 +139,7 @@ final class ProjectPoller: @unchecked Sendable {
             let previousDefaultHead = state.heads.first { stored[$0.branch] == nil }?.sha
             let pushes = try await examine(
                 diff, defaultBranch: info.defaultBranch, defaultHead: defaultHead,
-                previousDefaultHead: previousDefaultHead
+                previousDefaultHead: previousDefaultHead, lastPollAt: state.record.lastSuccessAt
             )
             try await describe(pushes, diff: diff, ref: ref, at: time, into: &change, events: &events)
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The engine's view of a GitLab host: only the questions a poll asks, each answered with as few requests as
 /// GitLab allows.
 ///
@@ -16,6 +18,11 @@ protocol ProjectSource: Sendable {
     /// the cheapest "something was pushed to some branch" signal when several branches are watched.
     func newestPushEventID(in project: Int64) async throws(GitLabError) -> Int64?
 
+    /// The project's push events created at or after `since`, newest first (pages followed until an older event
+    /// or the last page): what was pushed since a moment, with each ref's head before and after
+    /// (`push_data.commit_from`/`commit_to`, see GITLAB-API.md).
+    func pushEvents(in project: Int64, since: Date) async throws(GitLabError) -> [GitLabEvent]
+
     /// The commits reachable from `to` but not from `from` (every commit reachable from `to` when `from` is
     /// `nil`), newest first, stopping after `limit` commits.
     func commits(in project: Int64, from: String?, to: String, limit: Int) async throws(GitLabError) -> CommitWindow
@@ -24,11 +31,20 @@ protocol ProjectSource: Sendable {
     /// when a range was too long to judge a push from its oldest commit.
     func isAncestor(_ ancestor: String, of descendant: String, in project: Int64) async throws(GitLabError) -> Bool
 
+    /// The files commit `sha` changed (every page): one request per 100 files.
+    func diff(of sha: String, in project: Int64) async throws(GitLabError) -> [GitLabDiff]
+
+    /// The comparison of `from` and `to` (merge-base semantics): one request for a whole range, whose
+    /// `compare_timeout` says GitLab cut the list of diffs short (its diff limits overflowed).
+    func comparison(from: String, to: String, in project: Int64) async throws(GitLabError) -> GitLabComparison
+
     /// Authors GitLab's contributors endpoint knows (recent history of the default branch only; see
     /// GITLAB-API.md): a baseline, never a verdict.
     func contributors(in project: Int64) async throws(GitLabError) -> [GitLabContributor]
 
-    /// Whether a commit by `email` is reachable from `revision`: one request (`commits?author=…&per_page=1`).
+    /// Whether a non-merge commit by `email` is reachable from `revision` (merge commits do not make a
+    /// contributor, see `GitLabCommit.isContribution`): one request (`commits?author=…`) unless the author's
+    /// first commits found are merges, then pages until a non-merge one or the end.
     func hasCommit(by email: String, reachableFrom revision: String, in project: Int64) async throws(GitLabError)
         -> Bool
 }

@@ -27,8 +27,12 @@ extension WatchEngine {
                 }
                 guard exists else { return nil }
                 let change = reconcile()
+                // Only from now on are projects that appear new (reconciling the first pass saw none as new).
+                _ = registry.withLock { registry in
+                    registry.update(id) { $0.firstDiscoveryAt = $0.firstDiscoveryAt ?? report.startedAt }
+                }
                 apply(change, running: registry.withLock { $0.isRunning })
-                await recordRemoved(change.removed)
+                await depart(change.removed, pipelines: change.stopped, scope: target.scope.departureName)
                 await sweepStoreOnce()
                 report.added = change.added.map(\.key)
                 report.removed = change.removed.map(\.key)

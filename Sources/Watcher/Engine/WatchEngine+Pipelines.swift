@@ -6,7 +6,12 @@ import Synchronization
 extension WatchEngine {
     /// Builds the pipeline of one project: a `ProjectPoller` on the target's host, writing through a store tap
     /// that counts what each poll stored and announces queued deliveries.
-    func makePipeline(key: ProjectKey, path: String, target: WatchTarget, client: GitLabClient) -> ProjectPipeline {
+    ///
+    /// The project's watch starts now: its baseline will be as of this moment. `isNewProject` (created after its
+    /// target's first discovery) makes it start from an empty baseline instead.
+    func makePipeline(
+        key: ProjectKey, path: String, target: WatchTarget, client: GitLabClient, isNewProject: Bool = false
+    ) -> ProjectPipeline {
         let counter = ApplyCounter()
         let subject = subject
         let tapped = TappedStateStore(base: store) { result in
@@ -18,13 +23,17 @@ extension WatchEngine {
             }
         }
         let scheduler = scheduler
+        let source = GitLabProjectSource(client: client)
         let poller = ProjectPoller(
             key: key,
             options: target.options,
-            source: GitLabProjectSource(client: client),
+            source: source,
             store: tapped,
             router: router,
+            changedPaths: GitLabChangedPaths(source: source, project: key.id),
             idlePolls: idlePolls,
+            watchStart: scheduler.now,
+            isNewProject: isNewProject,
             now: { scheduler.now }
         )
         let logger = logger
@@ -44,7 +53,8 @@ extension WatchEngine {
                         outcome: outcome,
                         eventsStored: events,
                         deliveriesQueued: deliveries,
-                        failure: poller.lastFailure
+                        failure: poller.lastFailure,
+                        baselined: poller.hasBaseline
                     )
                 }
             },
@@ -75,7 +85,8 @@ extension WatchEngine {
     func reconcile() -> EngineReconciliation {
         registry.withLock { registry in
             var change = EngineReconciliation()
-            var desired: [ProjectKey: (owner: Int, target: WatchTarget, path: String, defaultBranch: String?)] = [:]
+            var desired:
+                [ProjectKey: (owner: Int, target: WatchTarget, path: String, defaultBranch: String?, isNew: Bool)] = [:]
             var archived = Set<ProjectKey>()
             for entry in registry.entries {
                 if let discovered = entry.discovered {
@@ -86,14 +97,21 @@ extension WatchEngine {
                             continue
                         }
                         if desired[key] == nil {
-                            desired[key] = (entry.id, entry.target, project.pathWithNamespace, project.defaultBranch)
+                            // Created after the target's first discovery: new, so everything in it is announced.
+                            var isNew = false
+                            if let created = project.createdAt, let first = entry.firstDiscoveryAt {
+                                isNew = created > first
+                            }
+                            desired[key] = (
+                                entry.id, entry.target, project.pathWithNamespace, project.defaultBranch, isNew
+                            )
                         }
                     }
                 } else {
                     // Not discovered yet (or its first pass failed): it keeps whatever it already owns.
                     for (key, owner) in registry.owners where owner == entry.id && desired[key] == nil {
                         let pipeline = registry.pipelines[key]
-                        desired[key] = (entry.id, entry.target, pipeline?.path ?? "", pipeline?.defaultBranch)
+                        desired[key] = (entry.id, entry.target, pipeline?.path ?? "", pipeline?.defaultBranch, false)
                     }
                 }
             }
@@ -117,7 +135,9 @@ extension WatchEngine {
             }
             for (key, wanted) in desired.sorted(by: { $0.key < $1.key }) where registry.pipelines[key] == nil {
                 guard let client = clients[wanted.target.instance] else { continue }
-                let pipeline = makePipeline(key: key, path: wanted.path, target: wanted.target, client: client)
+                let pipeline = makePipeline(
+                    key: key, path: wanted.path, target: wanted.target, client: client, isNewProject: wanted.isNew
+                )
                 pipeline.defaultBranch = wanted.defaultBranch
                 registry.pipelines[key] = pipeline
                 registry.owners[key] = wanted.owner

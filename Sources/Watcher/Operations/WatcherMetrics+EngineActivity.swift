@@ -7,11 +7,20 @@ extension WatcherMetrics {
     /// discovery passes and the number of watched projects; and, when `health` is given, tells it about successful
     /// polls and the end of the first cycle.
     ///
-    /// The first cycle is over once every project watched at that moment has finished a poll (successful or
-    /// not) — with `glwatch once`-style `pollAllOnce()` the caller may also call `health.cycleCompleted()` itself.
+    /// The first cycle is over once every project of every target has a baseline (`WatchEngine.isBaselineComplete`;
+    /// a first poll that failed does not count) — with `glwatch once`-style `pollAllOnce()` the caller may also call
+    /// `health.cycleCompleted()` itself.
     /// Subscribe before `engine.start()`; dispose the result to stop following.
     func follow(_ engine: WatchEngine, health: HealthMonitor? = nil) -> any Disposable {
-        let polled = Mutex<Set<ProjectKey>?>([])  // nil once the first cycle is over
+        let cycleOver = Mutex(false)
+        let completeCycle = { @Sendable (health: HealthMonitor) in
+            guard engine.isBaselineComplete else { return }
+            let first = cycleOver.withLock { over in
+                defer { over = true }
+                return !over
+            }
+            if first { health.cycleCompleted() }
+        }
         return engine.activity.subscribe(onNext: { [self] activity in
             switch activity {
             case .polled(let report):
@@ -22,17 +31,11 @@ extension WatcherMetrics {
                 case .changed, .unchanged: health.pollSucceeded(at: finished)
                 case .failed, .rateLimited: break
                 }
-                let watched = Set(engine.watchedProjects.map(\.key))
-                let firstCycleOver = polled.withLock { polled -> Bool in
-                    guard var seen = polled else { return false }
-                    seen.insert(report.project)
-                    polled = watched.isSubset(of: seen) ? nil : seen
-                    return polled == nil
-                }
-                if firstCycleOver { health.cycleCompleted() }
+                completeCycle(health)
             case .discovered(let report):
                 discoveries(report.failure == nil ? "ok" : "failed").increment()
                 watchedProjects.record(engine.watchedProjects.count)
+                if let health { completeCycle(health) }
             case .hostPaused, .hostResumed, .lagging, .stored:
                 break  // rate limits are followed on the client (`follow(_: GitLabRateLimiter)`), events at the store
             }

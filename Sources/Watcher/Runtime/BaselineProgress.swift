@@ -3,7 +3,7 @@ import Logging
 import Synchronization
 
 /// Reports the first cycle: a `first poll done` debug line per project, one `first cycle done` info line once
-/// every watched project has been polled, and — while a large initial baseline runs with standard error on a
+/// every project of every target has a baseline (`WatchEngine.isBaselineComplete`), and — while a large initial baseline runs with standard error on a
 /// terminal — a progress line (`baseline: 120/800 projects polled`) rewritten in place.
 final class BaselineProgress: Sendable {
     private struct State {
@@ -13,6 +13,7 @@ final class BaselineProgress: Sendable {
     }
 
     private let watchedCount: @Sendable () -> Int
+    private let isComplete: @Sendable () -> Bool
     private let logger: Logger
     private let terminal: (any TerminalLine)?
     private let state = Mutex(State())
@@ -20,34 +21,39 @@ final class BaselineProgress: Sendable {
     /// The fewest projects for which the progress line is worth showing.
     static let minimumProjects = 20
 
-    /// Creates the reporter; `watchedCount` says how many projects are watched now (the engine's list), and
-    /// `terminal` is where the progress line goes (`nil`: no progress line).
+    /// Creates the reporter; `watchedCount` says how many projects are watched now (the engine's list),
+    /// `isComplete` whether every project of every target has a baseline, and `terminal` is where the progress
+    /// line goes (`nil`: no progress line).
     init(
         watchedCount: @escaping @Sendable () -> Int,
+        isComplete: @escaping @Sendable () -> Bool,
         logger: Logger,
         terminal: (any TerminalLine)? = StandardErrorLine.ifTerminal()
     ) {
         self.watchedCount = watchedCount
+        self.isComplete = isComplete
         self.logger = logger
         self.terminal = terminal
     }
 
     /// Takes note of one engine activity.
     func record(_ activity: EngineActivity) {
-        guard case .polled(let report) = activity else { return }
+        let report: PollReport
+        switch activity {
+        case .polled(let polled) where polled.baselined: report = polled
+        case .discovered: return reportCycleIfDone(count: state.withLock { $0.seen.count })
+        default: return
+        }
         let total = watchedCount()
-        let (first, count, cycleDone) = state.withLock { state in
-            let first = state.seen.insert(report.project).inserted
-            let done = first && !state.cycleDone && state.seen.count >= total
-            if done { state.cycleDone = true }
-            return (first, state.seen.count, done)
+        let (first, count) = state.withLock { state in
+            (state.seen.insert(report.project).inserted, state.seen.count)
         }
         guard first else { return }
         logger.debug(
             "first poll done",
             metadata: ["project": "\(report.path)", "outcome": "\(report.outcome)", "watched": "\(count)/\(total)"]
         )
-        if cycleDone { logger.info("first cycle done", metadata: ["projects": "\(count)"]) }
+        reportCycleIfDone(count: count)
         guard let terminal, total >= Self.minimumProjects else { return }
         if count < total {
             state.withLock { $0.lineShown = true }
@@ -55,6 +61,16 @@ final class BaselineProgress: Sendable {
         } else {
             finish()
         }
+    }
+
+    /// Logs `first cycle done` once, when every project of every target has a baseline.
+    private func reportCycleIfDone(count: Int) {
+        guard isComplete() else { return }
+        let done = state.withLock { state in
+            defer { state.cycleDone = true }
+            return !state.cycleDone
+        }
+        if done { logger.info("first cycle done", metadata: ["projects": "\(count)"]) }
     }
 
     /// Clears the progress line, if one is shown.

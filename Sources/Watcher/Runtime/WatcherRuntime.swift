@@ -140,7 +140,11 @@ final class WatcherRuntime: Sendable {
     /// with `reload()` (an invalid config is logged and the running one kept).
     func run(signals: AsyncStream<RuntimeSignal>, reload: @escaping @Sendable () throws -> GLWatchConfig) async {
         let engine = self.engine
-        let progress = BaselineProgress(watchedCount: { engine.watchedProjects.count }, logger: logger)
+        let progress = BaselineProgress(
+            watchedCount: { engine.watchedProjects.count },
+            isComplete: { engine.isBaselineComplete },
+            logger: logger
+        )
         let activity = engine.activity.subscribe(onNext: { [self] event in
             if case .stored(_, _, let deliveries) = event, deliveries > 0 { wakeDelivery() }
             progress.record(event)

@@ -102,7 +102,9 @@ extension FakeAPI {
                 )
             }
         }
-        let diffs: [FakeJSON] = files.keys.sorted().map { path in
+        // GitLab cuts the diffs short beyond its diff limits and says so with `compare_timeout`.
+        let overflow = files.count > Self.maximumDiffFiles
+        let diffs: [FakeJSON] = files.keys.sorted().prefix(Self.maximumDiffFiles).map { path in
             let change = files[path]!
             let lines =
                 String(repeating: "+added line\n", count: change.additions)
@@ -119,7 +121,7 @@ extension FakeAPI {
             ("commit", rendered.last ?? .null),
             ("commits", .array(Array(rendered))),
             ("diffs", .array(diffs)),
-            ("compare_timeout", false),
+            ("compare_timeout", .bool(overflow)),
             ("compare_same_ref", .bool(from == to)),
             ("web_url", .string("\(baseURL)/\(world.fullPath(of: project))/-/compare/\(from)...\(to)")),
         ]).response

@@ -38,6 +38,7 @@ struct FakeAPI {
         switch (path.count, path[0]) {
         case (1, "commits"): return commits(project)
         case (2, "commits"): return singleCommit(project, path[1])
+        case (3, "commits") where path[2] == "diff": return commitDiff(project, path[1])
         case (1, "branches"): return branches(project)
         case (2, "branches"): return branch(project, path[1])
         case (1, "tags"): return tags(project)

@@ -94,6 +94,29 @@ import Testing
         #expect(plans[3].groupKey != plans[0].groupKey)
     }
 
+    /// A change set GitLab cut short.
+    struct Truncated: ChangedPathsProvider {
+        func changedPaths(for event: WatchEvent) async throws -> [String] { ["generated/a.txt"] }
+        func changeSet(for event: WatchEvent) async throws -> ChangedPaths {
+            ChangedPaths(paths: ["generated/a.txt"], isTruncated: true)
+        }
+    }
+
+    @Test func testTruncatedChangedPaths_matchThePathsRule_soNoEventIsSilentlySkipped() async throws {
+        // Given a docs rule and a push whose diff GitLab cut short (no docs path among those listed)
+        let router = EventRouter(rules: [
+            Self.rule("docs", RuleConditions(paths: [try Glob("docs/**")]), notify: ["docs"])
+        ])
+
+        // When it is routed
+        let truncated = try await router.route(push, changedPaths: Truncated())
+        let complete = try await router.route(push, changedPaths: CountingPaths(["generated/a.txt"]))
+
+        // Then the rule matches the truncated list, not the complete one
+        #expect(truncated.matchedRules == ["docs"])
+        #expect(complete.matchedRules.isEmpty)
+    }
+
     @Test func testChangedPaths_areFetchedOnlyWhenARulesOtherConditionsHold_andOnlyOnce() async throws {
         let docs = RuleConditions(paths: [try Glob("docs/**")])
         let onDevelop = RuleConditions(branches: [.glob(try Glob("develop"))], paths: [try Glob("**")])

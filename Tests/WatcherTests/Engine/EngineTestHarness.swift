@@ -21,10 +21,14 @@ struct EngineTestHarness {
         _ fake: FakeGitLab,
         auth: GitLabAuth = .none,
         scheduler: (any SchedulerType)? = nil,
+        configuration: GitLabClientConfiguration = GitLabTestHarness.configuration(),
+        wrap: (@Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport)? = nil,
         _ body: (EngineTestHarness) async throws -> Void
     ) async throws {
         let directory = TemporaryDirectory()
-        try await GitLabTestHarness.withClient(fake, auth: auth, scheduler: scheduler) { client in
+        try await GitLabTestHarness.withClient(
+            fake, auth: auth, scheduler: scheduler, configuration: configuration, wrap: wrap
+        ) { client in
             let store = try SQLiteStateStore(StoreConfiguration(path: directory.file("state.sqlite")))
             try await body(EngineTestHarness(fake: fake, client: client, store: store, clock: TestClock()))
         }
@@ -34,14 +38,17 @@ struct EngineTestHarness {
     func poller(
         _ project: FakeProject,
         options: PollOptions = PollOptions(),
-        idlePolls: IdlePollLedger? = nil
+        idlePolls: IdlePollLedger? = nil,
+        router: EventRouter = EventRouter(rules: [])
     ) -> ProjectPoller {
-        ProjectPoller(
+        let source = GitLabProjectSource(client: client)
+        return ProjectPoller(
             key: ProjectKey(instance: "fake", id: project.id),
             options: options,
-            source: GitLabProjectSource(client: client),
+            source: source,
             store: store,
-            router: EventRouter(rules: []),
+            router: router,
+            changedPaths: GitLabChangedPaths(source: source, project: project.id),
             idlePolls: idlePolls,
             now: clock.now
         )

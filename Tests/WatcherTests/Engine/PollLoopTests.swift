@@ -46,7 +46,7 @@ import Testing
         )
     }
 
-    @Test func testOutcomes_firstPollAtRandomPhase_thenEveryBaseIntervalAfterEachPollEnds() {
+    @Test func testOutcomes_firstPollAtOnce_secondAtRandomPhase_thenEveryBaseIntervalAfterEachPollEnds() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let poll = ScriptedPoll(scheduler: scheduler, duration: 2, script: Array(repeating: .changed, count: 10))
         let observer = scheduler.createObserver(PollOutcome.self)
@@ -54,9 +54,9 @@ import Testing
         scheduler.advanceTo(50)
         subscription.dispose()
 
-        // Phase 0.5 × 10 = 5; each poll takes 2; the next starts 10 after the previous ended.
-        #expect(poll.starts == [5, 17, 29, 41])
-        #expect(observer.events.map(\.time) == [7, 19, 31, 43])
+        // The baseline poll at once (0–2); then phase (0.5 + 0.5) × 10 = 10 after it; then 10 after each end.
+        #expect(poll.starts == [0, 12, 24, 36, 48])
+        #expect(observer.events.map(\.time) == [2, 14, 26, 38, 50])
     }
 
     @Test func testOutcomes_idleProject_backsOffToCeiling_andChangeResetsToBase() {
@@ -67,9 +67,9 @@ import Testing
         scheduler.advanceTo(200)
         subscription.dispose()
 
-        // Gaps: 1 idle → 10 (threshold 1), 2 idle → 20, 3 → 40, 4 → 40 (ceiling), change → 10, then idle again.
+        // Gaps: first poll → phase 0.5 × 10 = 5; 2 idle → 20, 3 → 40, 4 → 40 (ceiling); change → 10; idle.
         let gaps = zip(poll.starts.dropFirst(), poll.starts).map { $0 - $1 }
-        #expect(Array(gaps.prefix(6)) == [10, 20, 40, 40, 10, 10])
+        #expect(Array(gaps.prefix(6)) == [5, 20, 40, 40, 10, 10])
     }
 
     @Test func testOutcomes_slowPoll_isNeverDoubled() {
@@ -79,8 +79,9 @@ import Testing
         scheduler.advanceTo(100)
         subscription.dispose()
 
-        // A poll lasting 3.5 intervals: the next starts 10 after it ends, never while it runs.
-        #expect(poll.starts == [0, 45, 90])
+        // A poll lasting 3.5 intervals: the next starts after it ends (phase 5 after the first, then 10), never
+        // while it runs.
+        #expect(poll.starts == [0, 40, 85])
     }
 
     @Test func testOutcomes_failuresBackOff_andRateLimitWaitsAsAskedWithoutCountingAFailure() {

@@ -57,24 +57,25 @@ import Testing
         }
     }
 
-    @Test func testTicks_firstAtRandomPhase_thenBaseIntervalSpreadByJitterWithinBounds() {
+    @Test func testTicks_firstAtOnce_thenARandomPhase_thenBaseIntervalSpreadByJitterWithinBounds() {
         let poll = VirtualPoll(scheduler, duration: 0, script: Array(repeating: .changed, count: 50))
         let pipeline = pipeline(1, poll, lane: lane(), target: target(base: 100, jitter: 0.2))
         pipeline.start(random: randoms([0.3, 0, 0.999, 0.5, 0.25]))
         scheduler.advanceTo(1_000)
         pipeline.stop()
 
-        // Phase 0.3 × 100; then 100 × (1 + 0.2 × (2r − 1)) for r = 0, 0.999, 0.5, 0.25, 0.3, …
-        #expect(poll.starts.first == 30)
+        // The baseline at once; then phase (0.5 + 0.3) × 100; then 100 × (1 + 0.2 × (2r − 1)) for r = 0, 0.999,
+        // 0.5, 0.25, …
+        #expect(poll.starts.first == 0)
         let gaps = zip(poll.starts.dropFirst(), poll.starts).map { $0 - $1 }
-        #expect(Array(gaps.prefix(5)) == [80, 120, 100, 90, 92])
+        #expect(Array(gaps.prefix(5)) == [80, 80, 120, 100, 90])
         #expect(gaps.allSatisfy { (80...120).contains($0) })
     }
 
     @Test func testPollOnce_whileTheLoopsPollRuns_isSkippedNotDoubled() {
         let poll = VirtualPoll(scheduler, duration: 50, script: [.changed, .changed, .changed])
         let pipeline = pipeline(1, poll, lane: lane(), target: target(base: 10))
-        pipeline.start(random: { 0 })
+        pipeline.start(random: { 0.5 })  // next poll one base interval after the first
         let overlapping = Recorded<PollReport?>()
         scheduler.scheduleAt(20) { _ = pipeline.pollOnce().subscribe(onSuccess: overlapping.append) }
         scheduler.advanceTo(55)
@@ -131,7 +132,7 @@ import Testing
             + others.enumerated().map {
                 pipeline(Int64($0.offset + 2), $0.element, lane: lane, target: target(base: 10))
             }
-        pipelines[0].start(random: { 0 })
+        pipelines[0].start(random: { 0.5 })
         pipelines[1].start(random: { 0.2 })
         pipelines[2].start(random: { 0.5 })
         scheduler.advanceTo(200)
@@ -143,8 +144,9 @@ import Testing
             #expect(!poll.starts.contains { (13..<112).contains($0) }, "starts: \(poll.starts)")
             #expect(poll.starts.filter { $0 >= 112 }.count >= 7, "starts: \(poll.starts)")
         }
-        // Their ticks at 13 and 16 fell in the pause: they waited in the lane instead of polling.
-        #expect(others.map { $0.starts.filter { $0 < 112 } } == [[2], [5]])
+        // Their baselines at 0, their second polls at phases 7 and 10 after (8, 11); their ticks at 19 and 22 fell
+        // in the pause: they waited in the lane instead of polling.
+        #expect(others.map { $0.starts.filter { $0 < 112 } } == [[0, 8], [0, 11]])
     }
 
     @Test func testSlowProject_neverDelaysTheOthers_andIsCancelledAtThePollTimeout() {
@@ -155,7 +157,7 @@ import Testing
         let slow = pipeline(1, hung, lane: lane, target: target(base: 10), timeout: 30, reports: reports)
         let fast = pipeline(2, healthy, lane: lane, target: target(base: 10))
         slow.start(random: { 0 })
-        fast.start(random: { 0 })
+        fast.start(random: { 0.5 })  // next poll one base interval after the first
         scheduler.advanceTo(100)
         slow.stop()
         fast.stop()
@@ -170,7 +172,7 @@ import Testing
     @Test func testLag_reportedOnceAfterTheThreshold_andAgainAfterACompletedPoll() {
         let poll = VirtualPoll(scheduler, duration: 1, script: [.changed])
         let pipeline = pipeline(1, poll, lane: lane(), target: target(base: 10), timeout: 200)
-        pipeline.start(random: { 0 })
+        pipeline.start(random: { 0.5 })  // next poll one base interval after the first
         scheduler.advanceTo(5)
         poll.duration = nil  // from the poll at 11 on, every poll hangs until the 200 s timeout
         scheduler.advanceTo(40)

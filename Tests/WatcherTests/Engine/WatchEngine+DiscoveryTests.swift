@@ -10,22 +10,49 @@ import Testing
 @Suite struct WatchEngineDiscoveryTests {
     let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
 
-    @Test func testDiscovery_newProjectInTheGroup_isPickedUpAndBaselined() async throws {
+    @Test func testDiscovery_projectCreatedAfterTheFirstDiscovery_isAnnouncedFromAnEmptyBaseline() async throws {
+        // Given a watched group, and then a project created in it and pushed to by two people
         let fake = FakeGitLab()
         fake.addProject("acme/api").commits(1, by: [ann])
         try await EngineTestHarness.run(fake) { harness in
             let engine = harness.engine(targets: [harness.groupTarget("acme")])
             _ = await engine.pollAllOnce()
             let web = fake.addProject("acme/tools/web")
-            web.commits(2, by: [ann])
+            let pushed = web.commits(3, by: [ann, FakeAuthor(name: "Bob Builder", email: "bob@example.com")])
 
+            // When the next discovery picks it up
             let report = await engine.pollAllOnce()
 
+            // Then its branch, every commit and both contributors are announced
             #expect(report.discoveries.map(\.added) == [[harness.key(web)]])
             #expect(report.polled == 2)
-            let status = try await harness.status(of: web)
-            #expect(status == .active)
-            #expect(try await harness.events(of: web).isEmpty)
+            let observed1 = try await harness.status(of: web)
+            #expect(observed1 == .active)
+            let events = try await harness.events(of: web)
+            #expect(events.filter { $0.type == .commitsNew }.flatMap(\.commits).map(\.id) == pushed)
+            #expect(events.filter { $0.type == .branchCreated }.count == 1)
+            #expect(events.filter { $0.type == .contributorNew }.count == 2)
+        }
+    }
+
+    @Test func testDiscovery_projectMovedInThatExistedBefore_keepsASilentBaseline() async throws {
+        // Given a watched group, and a project created elsewhere before glwatch started, moved in later
+        let fake = FakeGitLab()
+        fake.addProject("acme/api").commits(1, by: [ann])
+        let tool = fake.addProject("elsewhere/tool")
+        tool.commits(2, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let engine = harness.engine(targets: [harness.groupTarget("acme")])
+            _ = await engine.pollAllOnce()
+            tool.move(toGroup: "acme")
+
+            // When the next discovery picks it up
+            let report = await engine.pollAllOnce()
+
+            // Then it is watched from a silent baseline
+            #expect(report.discoveries.map(\.added) == [[harness.key(tool)]])
+            let observed2 = try await harness.events(of: tool)
+            #expect(observed2.isEmpty)
         }
     }
 

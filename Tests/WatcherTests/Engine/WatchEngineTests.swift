@@ -146,11 +146,12 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func testStart_discoversThenPollsOnItsCadence_inVirtualTime() async throws {
-        let fake = FakeGitLab()
+        // The fake GitLab and the engine share the virtual clock (push events are compared with the watch start).
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let fake = FakeGitLab(configuration: FakeGitLabConfiguration(clock: FakeGitLabClosureClock { scheduler.now }))
         let api = fake.addProject("acme/api")
         api.commits(1, by: [ann])
         try await EngineTestHarness.run(fake) { harness in
-            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
             let engine = harness.engine(targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler)
             let probe = ActivityProbe(engine)
             let running = engine.start()
@@ -158,13 +159,11 @@ import Testing
 
             scheduler.advanceTo(1)
             #expect(await probe.nextDiscovery()?.added == [harness.key(api)])
-            // The pipeline started at 1; random phase 0.5 of 60 s: the first poll (the silent baseline) at 31.
-            scheduler.advanceTo(30)
-            #expect(fake.requestCount(matching: .pathContaining("/repository/branches")) == 0)
-            scheduler.advanceTo(31)
+            // The pipeline started at 1: its first poll (the silent baseline) runs at once, not at a random phase.
+            scheduler.advanceTo(2)
             let baseline = await probe.nextPoll(of: harness.key(api))
             #expect(baseline?.outcome == .changed)
-            #expect(baseline?.startedAt == Date(timeIntervalSince1970: 31))
+            #expect(baseline?.startedAt == Date(timeIntervalSince1970: 1))
 
             let pushed = api.commits(2, by: [ann])
             scheduler.advanceTo(100)
@@ -172,7 +171,8 @@ import Testing
 
             #expect(next?.outcome == .changed)
             #expect(next?.eventsStored == 1)
-            #expect(next?.startedAt == Date(timeIntervalSince1970: 91))
+            // Random 0.5: the second poll at phase (0.5 + 0.5) × 60 s after the first ended (the clock stood at 2).
+            #expect(next?.startedAt == Date(timeIntervalSince1970: 62))
             let announced = try await harness.events(of: api).flatMap(\.commits).map(\.id)
             #expect(announced == pushed)
         }

@@ -56,6 +56,38 @@ struct WatcherMetricsEngineActivityTests {
         }
     }
 
+    @Test("ready only once every project of every target has a baseline: a failed first poll keeps it not ready")
+    func testFollow_failedFirstPoll_isNotReady() async throws {
+        // Given a group of two projects, the second of which answers 403 to everything for now
+        let fake = FakeGitLab()
+        fake.addProject("acme/api").commits(1, by: [ann])
+        let web = fake.addProject("acme/web")
+        web.commits(1, by: [ann])
+        fake.inject(FakeFault(.status(403), on: .path("/api/v4/projects/\(web.id)/"), times: nil))
+        try await EngineTestHarness.run(fake) { harness in
+            let health = HealthMonitor(unhealthyAfter: 300, now: ManualClock().now)
+            health.storeOpened()
+            let engine = harness.engine(targets: [harness.groupTarget("acme")])
+            let subscription = WatcherMetrics(factory: TestMetrics()).follow(engine, health: health)
+            defer { subscription.dispose() }
+
+            // When the first cycle runs: every project was polled, one without a baseline
+            _ = await engine.pollAllOnce()
+
+            // Then glwatch is not ready
+            #expect(!engine.isBaselineComplete)
+            #expect(health.readiness().ok == false)
+
+            // When the project answers again and is polled
+            fake.clearFaults()
+            _ = await engine.pollAllOnce()
+
+            // Then it is
+            #expect(engine.isBaselineComplete)
+            #expect(health.readiness().ok)
+        }
+    }
+
     @Test("a change applied twice counts its events once")
     func testMeteredStore_reappliedChange() async throws {
         let directory = TemporaryDirectory()

@@ -7,7 +7,7 @@ import Testing
 
 @Suite("BaselineProgress")
 struct BaselineProgressTests {
-    private static func polled(_ id: Int64) -> EngineActivity {
+    private static func polled(_ id: Int64, baselined: Bool = true) -> EngineActivity {
         .polled(
             PollReport(
                 project: ProjectKey(instance: "gitlab.com", id: id),
@@ -16,7 +16,8 @@ struct BaselineProgressTests {
                 duration: 0.1,
                 outcome: .unchanged,
                 eventsStored: 0,
-                deliveriesQueued: 0
+                deliveriesQueued: 0,
+                baselined: baselined
             )
         )
     }
@@ -24,13 +25,18 @@ struct BaselineProgressTests {
     @Test func testLargeBaselineOnATerminal_showsProgressThenClearsIt() {
         let terminal = RecordingLine()
         let lines = CapturingLogHandler.Lines()
+        let baselined = Mutex(0)
         let progress = BaselineProgress(
             watchedCount: { 25 },
+            isComplete: { baselined.withLock { $0 } == 25 },
             logger: CapturingLogHandler.logger(lines),
             terminal: terminal
         )
 
-        for id in 1...25 { progress.record(Self.polled(Int64(id))) }
+        for id in 1...25 {
+            baselined.withLock { $0 += 1 }
+            progress.record(Self.polled(Int64(id)))
+        }
         progress.record(Self.polled(3))  // a second poll of a project counts once
 
         #expect(terminal.shown.first == "baseline: 1/25 projects polled")
@@ -45,14 +51,45 @@ struct BaselineProgressTests {
 
     @Test func testSmallBaseline_orNoTerminal_showsNoProgressLine() {
         let terminal = RecordingLine()
-        let small = BaselineProgress(watchedCount: { 3 }, logger: Logger(label: "t"), terminal: terminal)
+        let small = BaselineProgress(
+            watchedCount: { 3 }, isComplete: { true }, logger: Logger(label: "t"), terminal: terminal
+        )
         for id in 1...3 { small.record(Self.polled(Int64(id))) }
         small.finish()
         #expect(terminal.shown.isEmpty)
         #expect(terminal.clears == 0)
 
-        let piped = BaselineProgress(watchedCount: { 50 }, logger: Logger(label: "t"), terminal: nil)
+        let piped = BaselineProgress(
+            watchedCount: { 50 }, isComplete: { false }, logger: Logger(label: "t"), terminal: nil
+        )
         for id in 1...3 { piped.record(Self.polled(Int64(id))) }  // nothing to draw on: no crash, no output
+    }
+}
+
+extension BaselineProgressTests {
+    @Test func testFirstCycleDone_waitsForEveryBaseline_notForEveryPoll() {
+        // Given two projects, the second of which fails its first poll (no baseline yet)
+        let lines = CapturingLogHandler.Lines()
+        let complete = Mutex(false)
+        let progress = BaselineProgress(
+            watchedCount: { 2 }, isComplete: { complete.withLock { $0 } },
+            logger: CapturingLogHandler.logger(lines), terminal: nil
+        )
+
+        // When both have polled once
+        progress.record(Self.polled(1))
+        progress.record(Self.polled(2, baselined: false))
+
+        // Then the first cycle is not done
+        #expect(!lines.all.contains { $0.hasPrefix("info first cycle done") })
+
+        // When the second one's baseline is stored
+        complete.withLock { $0 = true }
+        progress.record(Self.polled(2))
+
+        // Then it is, once
+        progress.record(Self.polled(1))
+        #expect(lines.all.filter { $0.hasPrefix("info first cycle done projects=2") }.count == 1)
     }
 }
 

@@ -48,4 +48,20 @@ public struct GitLabCommitsAPI: Sendable {
             )
         )
     }
+
+    /// `GET /projects/:id/repository/commits/:sha/diff`: the files one commit changed (`old_path`/`new_path`),
+    /// paginated like every list.
+    public func diff(_ sha: String, of project: GitLabProjectRef, perPage: Int? = nil) -> Paginator<GitLabDiff> {
+        Paginator(
+            executor: executor,
+            request: .get(
+                "/projects/\(project.pathComponent)/repository/commits/\(GitLabPercentEncoding.encode(sha))/diff",
+                query: [],
+                endpoint: "/projects/:id/repository/commits/:sha/diff",
+                resource: "diff of commit \(sha) of \(project)"
+            ),
+            mode: .offset,
+            perPage: perPage
+        )
+    }
 }

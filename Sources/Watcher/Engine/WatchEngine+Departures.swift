@@ -1,0 +1,74 @@
+import Foundation
+import Notifier
+import RxCore
+
+extension WatchEngine {
+    /// Projects leaving the watch because a discovery pass of `scope` no longer lists them.
+    ///
+    /// Each is polled one last time first: an archived project, one moved out of the group or one shared no more
+    /// is still readable by id for a while, so a push made just before it left is still announced. Then its
+    /// departure is stored — the status (`archived` or `removed`) and a `project.removed` event with the reason
+    /// and the heads last seen, in one transaction — so rules can route it instead of the project going quiet.
+    func depart(
+        _ removed: [(key: ProjectKey, status: ProjectStatus)], pipelines: [ProjectPipeline], scope: String
+    ) async {
+        for (key, status) in removed {
+            // Its status before the last poll (which records an archived project as archived already).
+            let before = try? await store.projectState(key)?.record.status
+            if let pipeline = pipelines.first(where: { $0.key == key }) {
+                pipeline.refreshProjectInfo()
+                _ = try? await pipeline.pollOnce().value
+            }
+            guard let before, before == .active || before == .unreachable else {
+                await recordRemoved([(key, status)])  // no baseline, or gone before: nothing to announce
+                continue
+            }
+            let reason = status == .archived ? "archived" : await departureReason(of: key, scope: scope)
+            await recordDeparture(of: key, status: status, reason: reason)
+        }
+    }
+
+    /// Why a project no longer listed by `scope` left, as far as GitLab tells: still readable by id means it
+    /// moved out (or is shared no more); 404 or 403 means deleted or no longer visible to the token.
+    private func departureReason(of key: ProjectKey, scope: String) async -> String {
+        guard let client = clients[key.instance] else { return "no longer listed by \(scope)" }
+        do {
+            let project = try await client.projects.get(.id(key.id))
+            if project.archived == true { return "archived" }
+            return "moved out of \(scope) (now \(project.pathWithNamespace))"
+        } catch .notFound, .forbidden {
+            return "deleted or no longer visible"
+        } catch {
+            return "no longer listed by \(scope)"
+        }
+    }
+
+    /// Stores the new status and the `project.removed` event together (the event's id derives from the reason
+    /// and heads, so storing it again changes nothing).
+    private func recordDeparture(of key: ProjectKey, status: ProjectStatus, reason: String) async {
+        let now = scheduler.now
+        do {
+            guard let state = try await store.projectState(key) else { return }
+            var record = state.record
+            record.status = status
+            let ref = ProjectRef(instance: key.instance, id: key.id, path: record.path)
+            let lastHeads = Dictionary(state.heads.map { ($0.branch, $0.sha) }, uniquingKeysWith: { first, _ in first })
+            let event = WatchEvent.projectRemoved(project: ref, reason: reason, lastHeads: lastHeads, at: now)
+            let decision = try await router.route(event, changedPaths: nil)
+            let planned = PlannedEvent(event: try event.outboxEvent(), deliveries: decision.deliveries)
+            let result = try await store.apply(StateChange(at: now, projects: [record], events: [planned]))
+            logger.notice(
+                "project no longer watched", metadata: ["project": "\(record.path)", "reason": "\(reason)"]
+            )
+            if result.queuedDeliveries > 0 {
+                subject.onNext(
+                    .stored(project: key, events: result.insertedEventIDs.count, deliveries: result.queuedDeliveries)
+                )
+            }
+        } catch {
+            logger.error(
+                "could not record that a project is no longer watched", metadata: ["key": "\(key)", "error": "\(error)"]
+            )
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import FakeGitLab
+import Foundation
+import Notifier
+import Testing
+
+@testable import Watcher
+
+/// Rules with `paths:` work in the real engine: changed paths come from GitLab (issue 12, finding 1).
+@Suite struct GitLabChangedPathsTests {
+    let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
+
+    /// A rule sending pushes that touch `docs/**` to the sink `hook`.
+    static let docsRouter = EventRouter(rules: [
+        Rule(
+            name: "docs",
+            conditions: RuleConditions(eventTypes: [.commitsNew], paths: [try! Glob("docs/**")]),
+            action: .notify(Rule.Notify(sinks: ["hook"], template: nil, groupWindow: nil)),
+            continueMatching: false
+        )
+    ])
+
+    func hookDeliveries(_ harness: EngineTestHarness) async throws -> Int {
+        try await harness.store.deliveries(DeliveryFilter(sink: "hook", states: Set(DeliveryState.allCases))).count
+    }
+
+    @Test func testPathsRule_routesPushesByTheirChangedPaths_andThePollSucceeds() async throws {
+        // Given a watched project and a rule for pushes touching docs/**
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let poller = harness.poller(project, router: Self.docsRouter)
+            _ = await poller.poll()
+
+            // When a push touching docs/ and then one touching only src/ are polled
+            project.commit("Document the API", by: ann, files: ["docs/api.md"])
+            #expect(await poller.poll() == .changed)
+            project.commit("Fix the parser", by: ann, files: ["src/parser.swift"])
+            #expect(await poller.poll() == .changed)
+
+            // Then both are stored, and only the first is delivered to the hook
+            #expect(poller.lastFailure == nil)
+            let observed1 = try await harness.events(of: project)
+            #expect(observed1.filter { $0.type == .commitsNew }.count == 2)
+            let observed2 = try await hookDeliveries(harness)
+            #expect(observed2 == 1)
+        }
+    }
+
+    @Test func testFewCommits_readEachCommitsDiffOnce_cachedPerSHA() async throws {
+        // Given a push of 3 commits
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        let base = project.commits(1, by: [ann])
+        let shas = project.commits(3, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let window = try await GitLabProjectSource(client: harness.client)
+                .commits(in: project.id, from: base.last, to: shas.last!, limit: 100)
+            let commits = window.commits.reversed().map(\.eventCommit)
+            let ref = ProjectRef(instance: "fake", id: project.id, path: "acme/api")
+            let event = WatchEvent.commitsNew(
+                project: ref, branch: "main", before: base.last, after: shas.last!,
+                commits: CommitList(commits: commits), at: Date(timeIntervalSince1970: 0)
+            )
+            let provider = GitLabChangedPaths(source: GitLabProjectSource(client: harness.client), project: project.id)
+            fake.resetRequestLog()
+
+            // When its changed paths are asked twice
+            let first = try await provider.changeSet(for: event)
+            let second = try await provider.changeSet(for: event)
+
+            // Then each commit's diff was read once, and the answer is every file the commits changed
+            #expect(fake.requestCount(matching: .pathContaining("/diff")) == 3)
+            #expect(fake.requestCount(matching: .pathContaining("/compare")) == 0)
+            #expect(first == second)
+            #expect(first.paths == ["src/file0.swift", "src/file1.swift", "src/file2.swift"])
+            #expect(!first.isTruncated)
+        }
+    }
+
+    @Test func testLargePush_costsOneComparison_andAnOverflowMatchesThePathsRule() async throws {
+        // Given a push of 12 commits, one of which changes more files than GitLab's default diff limit (1,000),
+        // none under docs/
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let poller = harness.poller(project, router: Self.docsRouter)
+            _ = await poller.poll()
+            project.commits(11, by: [ann])
+            let many = (0...1_000).map { FakeCommitFile(path: "generated/file\($0).txt") }
+            project.commit("Regenerate", by: ann, files: many)
+            fake.resetRequestLog()
+
+            // When it is polled
+            #expect(await poller.poll() == .changed)
+
+            // Then one comparison was read (no diff per commit), GitLab said it overflowed, and the docs rule
+            // matched rather than miss the push
+            #expect(fake.requestCount(matching: .pathContaining("/compare")) == 1)
+            #expect(fake.requestCount(matching: .pathContaining("/diff")) == 0)
+            let observed3 = try await hookDeliveries(harness)
+            #expect(observed3 == 1)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import FakeGitLab
+import Foundation
+import Notifier
+import Synchronization
+import Testing
+
+@testable import Watcher
+
+/// The baseline is as of the moment glwatch began watching a project (issue 12, findings 3 and 4).
+@Suite struct ProjectPollerBaselineTests {
+    let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
+    let bob = FakeAuthor(name: "Bob Builder", email: "bob@example.com")
+
+    /// A fake GitLab whose clock the test sets (push events carry its time).
+    final class World: Sendable {
+        /// The time, settable.
+        final class Clock: Sendable {
+            let time = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        }
+
+        let clock = Clock()
+        let fake: FakeGitLab
+
+        init() {
+            let clock = clock
+            fake = FakeGitLab(
+                configuration: FakeGitLabConfiguration(clock: FakeGitLabClosureClock { clock.time.withLock { $0 } })
+            )
+        }
+
+        var now: Date { clock.time.withLock { $0 } }
+
+        func advance(_ seconds: TimeInterval) { clock.time.withLock { $0 += seconds } }
+    }
+
+    func poller(
+        _ harness: EngineTestHarness, _ project: FakeProject, watchStart: Date?, isNew: Bool = false,
+        options: PollOptions = PollOptions()
+    ) -> ProjectPoller {
+        ProjectPoller(
+            key: harness.key(project), options: options, source: GitLabProjectSource(client: harness.client),
+            store: harness.store, router: EventRouter(rules: []), watchStart: watchStart, isNewProject: isNew,
+            now: harness.clock.now
+        )
+    }
+
+    @Test func testBaseline_pushAfterWatchStartBeforeFirstPoll_isAnnounced() async throws {
+        // Given a project glwatch began watching at `start`, and a push 5 s later, before its first poll
+        let world = World()
+        let project = world.fake.addProject("acme/api")
+        let base = project.commits(2, by: [ann])
+        world.advance(10)
+        let start = world.now
+        world.advance(5)
+        let pushed = project.commits(3, by: [ann])
+        try await EngineTestHarness.run(world.fake) { harness in
+            // When the first poll runs
+            let outcome = await poller(harness, project, watchStart: start).poll()
+
+            // Then the baseline is where main stood at `start`, and the push is announced
+            #expect(outcome == .changed)
+            let events = try await harness.events(of: project)
+            #expect(events.map(\.type) == [.commitsNew])
+            #expect(events.first?.commits.map(\.id) == pushed)
+            guard case .commitsNew(let details) = events.first?.details else { return }
+            #expect(details.before == base.last)
+            let state = try await harness.store.projectState(harness.key(project))
+            #expect(state?.heads.map(\.sha) == [pushed.last!])
+        }
+    }
+
+    @Test func testBaseline_nothingPushedSinceWatchStart_isSilent() async throws {
+        // Given a project pushed to before glwatch began watching it
+        let world = World()
+        let project = world.fake.addProject("acme/api")
+        project.commits(2, by: [ann])
+        world.advance(10)
+        try await EngineTestHarness.run(world.fake) { harness in
+            // When its first poll comes late
+            world.advance(60)
+            let outcome = await poller(harness, project, watchStart: world.now.addingTimeInterval(-60)).poll()
+
+            // Then nothing is announced
+            #expect(outcome == .changed)
+            let observed1 = try await harness.events(of: project)
+            #expect(observed1.isEmpty)
+        }
+    }
+
+    @Test func testBaseline_branchCreatedAndNewAuthorAfterWatchStart_areAnnounced() async throws {
+        // Given all branches watched from `start`, then a feature branch by a new author and a push to main
+        let world = World()
+        let project = world.fake.addProject("acme/api")
+        project.commits(2, by: [ann])
+        world.advance(10)
+        let start = world.now
+        world.advance(5)
+        let feature = project.commits(1, on: "feature", by: [bob])
+        let main = project.commits(1, by: [bob])
+        try await EngineTestHarness.run(world.fake) { harness in
+            // When the first poll runs
+            let options = PollOptions(branches: .all)
+            _ = await poller(harness, project, watchStart: start, options: options).poll()
+
+            // Then the branch, both pushes and Bob's arrival are announced; Ann (known before) is not
+            let events = try await harness.events(of: project)
+            #expect(events.filter { $0.type == .branchCreated }.count == 1)
+            #expect(Set(events.filter { $0.type == .commitsNew }.flatMap(\.commits).map(\.id)) == Set(feature + main))
+            let newcomers = events.filter { $0.type == .contributorNew }
+            #expect(newcomers.count == 1)
+            guard case .contributorNew(let details) = newcomers.first?.details else { return }
+            #expect(details.contributor.email == bob.email)
+        }
+    }
+
+    @Test func testBaseline_newProject_startsEmpty_soEverythingIsAnnounced() async throws {
+        // Given a project created after its target's first discovery, with 3 commits by 2 authors
+        let world = World()
+        let project = world.fake.addProject("acme/new")
+        let commits = project.commits(3, by: [ann, bob])
+        try await EngineTestHarness.run(world.fake) { harness in
+            // When its first poll runs
+            _ = await poller(harness, project, watchStart: world.now, isNew: true).poll()
+
+            // Then its branch, every commit and both contributors are announced
+            let events = try await harness.events(of: project)
+            #expect(events.filter { $0.type == .branchCreated }.count == 1)
+            #expect(events.filter { $0.type == .commitsNew }.flatMap(\.commits).map(\.id) == commits)
+            #expect(events.filter { $0.type == .contributorNew }.count == 2)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+@testable import Watcher
+
+/// A transport that rewrites requests before sending them and answers after receiving them (a misbehaving proxy
+/// or pagination).
+final class RewritingTransport: GitLabHTTPTransport {
+    private let base: any GitLabHTTPTransport
+    private let rewrite: @Sendable (GitLabHTTPRequest) -> GitLabHTTPRequest
+    private let answer: @Sendable (GitLabHTTPRequest, GitLabHTTPResponse) -> GitLabHTTPResponse
+
+    init(
+        _ base: any GitLabHTTPTransport,
+        rewrite: @escaping @Sendable (GitLabHTTPRequest) -> GitLabHTTPRequest = { $0 },
+        answer: @escaping @Sendable (GitLabHTTPRequest, GitLabHTTPResponse) -> GitLabHTTPResponse = { $1 }
+    ) {
+        self.base = base
+        self.rewrite = rewrite
+        self.answer = answer
+    }
+
+    func execute(_ request: GitLabHTTPRequest) async throws(GitLabTransportError) -> GitLabHTTPResponse {
+        let sent = rewrite(request)
+        return answer(sent, try await base.execute(sent))
+    }
+}
