@@ -13,11 +13,16 @@ import PackageDescription
 /// - swift-metrics + swift-prometheus (small, no NIO of their own): the `/metrics` endpoint through the
 ///   standard metrics API, so every part records metrics without knowing the backend; MetricsTestKit in tests.
 /// - OpenCombine: only linked into the benchmark executable, as RxCore's yardstick.
+///
+/// Watcher is a library so that tests and the development executable can import it; `glwatch` is a thin
+/// executable over it. Development tools (benchmarks, soak, crash-test children) live in `glwatch-dev` under
+/// Tests/, reaching Watcher's internals through `package` access, so none of them ships in `glwatch`.
 let package = Package(
     name: "glwatch",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "glwatch", targets: ["Watcher"]),
+        .executable(name: "glwatch", targets: ["glwatch"]),
+        .executable(name: "glwatch-dev", targets: ["GLWatchDev"]),
         .executable(name: "glwatch-bench", targets: ["Benchmarks"]),
         .library(name: "RxCore", targets: ["RxCore"]),
         .library(name: "RxCoreTest", targets: ["RxCoreTest"]),
@@ -56,12 +61,13 @@ let package = Package(
             ]
         ),
 
-        // MARK: The executable
-        .executableTarget(
+        // MARK: The glwatch library and executable
+        .target(
             name: "Watcher",
             dependencies: [
                 "RxCore",
                 "Notifier",
+                // Only for `glwatch demo`, imported in exactly one file (Runtime/DemoScenario.swift).
                 "FakeGitLab",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -70,14 +76,15 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // The raw SQLite C API, for `glwatch bench store`'s plain bulk-insert baseline.
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-            ]
+            ],
+            path: "Sources/Watcher",
+            exclude: ["glwatch"]
         ),
+        .executableTarget(name: "glwatch", dependencies: ["Watcher"], path: "Sources/Watcher/glwatch"),
 
         // MARK: Support targets (live under Tests/, shipped as products for reuse)
         .target(name: "RxCoreTest", dependencies: ["RxCore"], path: "Tests/RxCoreTest"),
@@ -98,6 +105,21 @@ let package = Package(
             path: "Tests/Benchmarks",
             exclude: ["run-all.sh"]
         ),
+        .executableTarget(
+            name: "GLWatchDev",
+            dependencies: [
+                "Watcher", "Notifier", "RxCore", "FakeGitLab",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // The raw SQLite C API, for `glwatch-dev bench store`'s plain bulk-insert baseline.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Tests/GLWatchDev"
+        ),
 
         // MARK: Tests
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTest"]),
@@ -109,10 +131,21 @@ let package = Package(
             name: "WatcherTests",
             dependencies: [
                 "Watcher", "RxCoreTest", "FakeGitLab",
+                // The crash tests' child processes and workloads (`glwatch-dev bench store-crash-writer`, …).
+                "GLWatchDev",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
+        .testTarget(name: "GLWatchDevTests", dependencies: ["GLWatchDev", "Watcher"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Watcher", "FakeGitLab"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `.ci/run` sets GLWATCH_WARNINGS_AS_ERRORS=1: then any warning in glwatch's own targets fails the build; dependencies
+// are not affected, and `swift test` run in the same environment reuses that build instead of starting over.
+if Context.environment["GLWATCH_WARNINGS_AS_ERRORS"] == "1" {
+    for target in package.targets {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+    }
+}

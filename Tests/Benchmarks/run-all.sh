@@ -18,7 +18,7 @@ echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -
 echo "swift: $(swift --version 2>&1 | head -1)"
 echo
 
-for product in glwatch glwatch-bench; do
+for product in glwatch glwatch-dev glwatch-bench; do
     swift build -c release --product "$product" 2>&1 | grep -Ev "^warning: 'swift-distributed-tracing'|CMakeLists.txt$" || true
 done
 bin=.build/release
@@ -26,17 +26,17 @@ bin=.build/release
 echo; echo "== RxCore vs OpenCombine (glwatch-bench)"
 if $quick; then "$bin/glwatch-bench" --repetitions 3; else "$bin/glwatch-bench" --repetitions 15; fi
 
-echo; echo "== GitLab client (glwatch bench client)"
-if $quick; then "$bin/glwatch" bench client --runs 1; else "$bin/glwatch" bench client; fi
+echo; echo "== GitLab client (glwatch-dev bench client)"
+if $quick; then "$bin/glwatch-dev" bench client --runs 1; else "$bin/glwatch-dev" bench client; fi
 
-echo; echo "== State store (glwatch bench store)"
-if $quick; then "$bin/glwatch" bench store --events 10000; else "$bin/glwatch" bench store; fi
+echo; echo "== State store (glwatch-dev bench store)"
+if $quick; then "$bin/glwatch-dev" bench store --events 10000; else "$bin/glwatch-dev" bench store; fi
 
-echo; echo "== Watch engine (glwatch bench engine)"
-if $quick; then "$bin/glwatch" bench engine --cycles 10; else "$bin/glwatch" bench engine; fi
+echo; echo "== Watch engine (glwatch-dev bench engine)"
+if $quick; then "$bin/glwatch-dev" bench engine --cycles 10; else "$bin/glwatch-dev" bench engine; fi
 
-echo; echo "== Memory (glwatch bench memory)"
-if $quick; then "$bin/glwatch" bench memory --seconds 10; else "$bin/glwatch" bench memory; fi
+echo; echo "== Memory (glwatch-dev bench memory)"
+if $quick; then "$bin/glwatch-dev" bench memory --seconds 10; else "$bin/glwatch-dev" bench memory; fi
 
-echo; echo "== Fault-and-crash soak (glwatch bench soak)"
-if $quick; then "$bin/glwatch" bench soak --short; else "$bin/glwatch" bench soak --duration 300; fi
+echo; echo "== Fault-and-crash soak (glwatch-dev bench soak)"
+if $quick; then "$bin/glwatch-dev" bench soak --short; else "$bin/glwatch-dev" bench soak --duration 300; fi

@@ -1,16 +1,16 @@
 import Foundation
 import Testing
 
-/// Issue 12's acceptance test, short seed (`glwatch bench soak --short`): `glwatch run` as a child process,
+/// Issue 12's acceptance test, short seed (`glwatch-dev bench soak --short`): `glwatch run` as a child process,
 /// SIGKILLed at random moments and restarted, against a fake GitLab failing requests (5xx, timeouts, connection
 /// resets, bad answers) and a webhook receiver that goes down, hangs and drops connections, on a timeline with
 /// every case of the issue. The expected events come from the fake's repositories. It fails on any lost,
 /// duplicated or unexpected announcement; the output names the seed and the command that replays a failure.
-@Suite("glwatch bench soak --short", .serialized)
+@Suite("glwatch-dev bench soak --short", .serialized)
 struct SoakEndToEndTests {
     @Test(.timeLimit(.minutes(4)))
     func testShortSoak_everyCaseKilledAtRandomUnderFaults_losesNothingAndDuplicatesNothing() async throws {
-        let soak = try GLWatchProcess(["bench", "soak", "--short"])
+        let soak = try GLWatchProcess(["bench", "soak", "--short"], executable: "glwatch-dev")
         defer { soak.terminate() }
 
         let status = try await soak.waitForExit(timeout: .seconds(220))

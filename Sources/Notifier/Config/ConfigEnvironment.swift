@@ -8,6 +8,14 @@ public protocol ConfigEnvironment: Sendable {
     func variable(named name: String) -> String?
     /// The contents of a UTF-8 text file.
     func contentsOfFile(atPath path: String) throws -> String
+    /// Whether secrets named by `*_env`/`*_file` keys (and machine-local files such as `ca_file`) are read;
+    /// `false` for `glwatch check --offline`, which checks their form only. Default: `true`.
+    var readsSecrets: Bool { get }
+}
+
+extension ConfigEnvironment {
+    /// Secrets are read unless an environment says otherwise.
+    public var readsSecrets: Bool { true }
 }
 
 /// The process's own environment and file system.

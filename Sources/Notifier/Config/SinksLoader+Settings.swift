@@ -18,6 +18,8 @@ extension SinksLoader {
     /// A secret given under one of the keys (exactly one of them): the value itself (when `literalAllowed`), an
     /// environment variable or a file (relative to `baseDirectory`), trimmed; `nil` with a positioned problem when
     /// it is missing (and `required`), written twice, unset, unreadable or empty. Messages never contain the value.
+    /// When the environment does not read secrets (`glwatch check --offline`), an environment variable or file is
+    /// not looked at: the result is a placeholder valid for the key (`Secret.offlinePlaceholder(envKey:)`).
     public func secret(
         _ map: YAMLMapping,
         literalKey: String?,
@@ -46,6 +48,10 @@ extension SinksLoader {
             return nil
         }
         guard let node = map.value(key), let text = reader.string(node, what: map.describe(key)) else { return nil }
+        if key != literalKey, !environment.readsSecrets {  // `glwatch check --offline`: the form only, nothing read
+            let display = "\(key == envKey ? "env" : "file") \(text) (not read: offline)"
+            return (Secret.offlinePlaceholder(envKey: envKey), SecretSource(keyName: key, display: display))
+        }
         switch key {
         case envKey:
             guard let value = environment.variable(named: text) else {

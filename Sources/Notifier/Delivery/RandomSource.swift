@@ -1,4 +1,4 @@
-/// Where retry jitter comes from: injected so tests choose it.
+/// glwatch's one source of randomness (retry and backoff jitter, poll phases): injected so tests choose it.
 public protocol RandomSource: Sendable {
     /// A number in `0..<1`.
     func nextUnit() -> Double

@@ -2,10 +2,12 @@ import Foundation
 import RxCore
 import Synchronization
 
-/// Waits until a date on an RxCore scheduler (so tests run it in virtual time), or until woken early.
+/// glwatch's one bridge from async code to scheduler time: sleeps until a date or for a duration on an RxCore
+/// scheduler (so tests run it in virtual time), or until woken early.
 ///
 /// A `wake()` that arrives while nobody sleeps is remembered, so a wake-up between two sleeps is never lost.
-final class SchedulerSleeper: Sendable {
+/// Delivery workers keep one per sink; the GitLab client's `SchedulerClock` makes one per wait.
+public final class SchedulerSleeper: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Void, Never>?
         var timer: DisposableBox?
@@ -21,13 +23,32 @@ final class SchedulerSleeper: Sendable {
     private let scheduler: any SchedulerType
     private let state = Mutex(State())
 
-    init(scheduler: any SchedulerType) {
+    /// A sleeper on `scheduler`.
+    public init(scheduler: any SchedulerType) {
         self.scheduler = scheduler
     }
 
     /// Sleeps until `date` (forever when `nil`), a `wake()`, or cancellation; `scheduled` runs once the timer
     /// is set, which lets tests advance virtual time only when the sleeper is really waiting.
-    func sleep(until date: Date?, scheduled: @Sendable () -> Void = {}) async {
+    public func sleep(until date: Date?, scheduled: @Sendable () -> Void = {}) async {
+        let delay = date.map { Self.interval(.seconds(max(0, min($0.timeIntervalSince(scheduler.now), 1e9)))) }
+        await sleep(delay: delay, scheduled: scheduled)
+    }
+
+    /// Sleeps for `duration` of scheduler time (exactly, to the nanosecond), a `wake()`, or cancellation.
+    public func sleep(for duration: Duration, scheduled: @Sendable () -> Void = {}) async {
+        await sleep(delay: Self.interval(max(.zero, duration)), scheduled: scheduled)
+    }
+
+    /// `duration` as an RxCore interval, in whole nanoseconds (whole seconds when that would overflow).
+    public static func interval(_ duration: Duration) -> RxTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !nanoseconds.overflow else { return .seconds(Int(seconds)) }
+        return .nanoseconds(Int(nanoseconds.partialValue + attoseconds / 1_000_000_000))
+    }
+
+    private func sleep(delay: RxTimeInterval?, scheduled: @Sendable () -> Void) async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let wakeNow = state.withLock { state -> Bool in
@@ -47,12 +68,8 @@ final class SchedulerSleeper: Sendable {
                     resume()
                     return
                 }
-                if let date {
-                    let delay = max(0, date.timeIntervalSince(scheduler.now))
-                    let timer = scheduler.scheduleRelative(
-                        (),
-                        dueTime: .nanoseconds(Int(min(delay, 1e9) * 1_000_000_000))
-                    ) { [weak self] _ in
+                if let delay {
+                    let timer = scheduler.scheduleRelative((), dueTime: delay) { [weak self] _ in
                         self?.resume()
                         return Disposables.create()
                     }
@@ -72,7 +89,7 @@ final class SchedulerSleeper: Sendable {
     }
 
     /// Ends the current sleep now, or the next one as soon as it starts.
-    func wake() {
+    public func wake() {
         let resumed = resume()
         if !resumed { state.withLock { $0.pendingWake = true } }
     }

@@ -178,19 +178,26 @@ struct TemplateContext {
         }
     }
 
-    /// The one link worth following for an event: the compare view of a push, a new contributor's commit, or
-    /// the project.
+    /// The one link worth following for an event, the most specific page GitLab has for it: the compare view of a
+    /// push or a force-push, a new contributor's commit, a new branch's tree, the commit a deleted branch pointed
+    /// at (where it can be restored from), else the project (renamed, unreachable, recovered, lagging).
     static func primaryURL(of event: WatchEvent) -> String? {
+        let project = event.project.webURL
+        func page(_ path: String) -> String? { project.map { Self.safeURL("\($0)/-/\(path)") } }
         switch event.details {
         case .commitsNew(let details):
-            if let before = details.before, let web = event.project.webURL {
-                return Self.safeURL("\(web)/-/compare/\(before)...\(details.after)")
-            }
-            return details.commits.commits.last?.webURL.map(Self.safeURL) ?? event.project.webURL.map(Self.safeURL)
+            if let before = details.before, let url = page("compare/\(before)...\(details.after)") { return url }
+            return details.commits.commits.last?.webURL.map(Self.safeURL) ?? project.map(Self.safeURL)
         case .contributorNew(let details):
-            return details.commit.webURL.map(Self.safeURL) ?? event.project.webURL.map(Self.safeURL)
+            return details.commit.webURL.map(Self.safeURL) ?? project.map(Self.safeURL)
+        case .branchCreated:
+            return event.branch.flatMap { page("tree/\(Self.percentEncodePath($0))") } ?? project.map(Self.safeURL)
+        case .branchDeleted(let details):
+            return page("commit/\(details.lastHead)")
+        case .branchForcePushed(let details):
+            return page("compare/\(details.oldHead)...\(details.newHead)")
         default:
-            return event.project.webURL.map(Self.safeURL)
+            return project.map(Self.safeURL)
         }
     }
 

@@ -1,9 +1,12 @@
 import ArgumentParser
 
 /// The `glwatch` root command: watches GitLab projects and notifies people of what changed.
-@main
-struct GLWatch: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+///
+/// Started by the `glwatch` executable's `main.swift`; development commands (benchmarks, soak, crash writers)
+/// live in `glwatch-dev` under Tests/, not here.
+package struct GLWatch: AsyncParsableCommand {
+    /// The command line: name, help text, version and the subcommands users run.
+    package static let configuration = CommandConfiguration(
         commandName: "glwatch",
         abstract: "Watch GitLab projects and notify people of new commits, contributors, force-pushes and branches.",
         discussion: """
@@ -19,7 +22,10 @@ struct GLWatch: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, RunCommand.self, OnceCommand.self, CheckCommand.self, InitCommand.self,
             SchemaCommand.self, StatusCommand.self, HistoryCommand.self, DeliveriesCommand.self, ReplayCommand.self,
-            TestRuleCommand.self, BenchCommand.self,
+            TestRuleCommand.self,
         ]
     )
+
+    /// ArgumentParser's entry point needs an accessible initializer.
+    package init() {}
 }

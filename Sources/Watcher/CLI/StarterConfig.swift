@@ -100,5 +100,6 @@ enum StarterConfig {
         #   poll_timeout: 10m               # a poll running longer is cancelled and counted as failed
         #   lagging_after_intervals: 5      # missed intervals before a watcher.lagging event
         #   shutdown_grace: 10s             # time for in-flight deliveries on SIGTERM
-        """#
+
+        """#  // the empty line above makes the file end with a newline, so `echo "…" >> glwatch.yml` appends a line
 }

@@ -77,7 +77,7 @@ extension GLWatchConfigLoader {
         if let value = map.duration("timeout", minimum: 0.001) { instance.requestTimeout = value }
         if let node = map.value("ca_file"), let path = map.string("ca_file") {
             let resolved = paths.resolve(path)
-            if (try? environment.contentsOfFile(atPath: resolved)) == nil {
+            if environment.readsSecrets, (try? environment.contentsOfFile(atPath: resolved)) == nil {
                 reader.error("cannot read file \"\(resolved)\" named by \(map.describe("ca_file"))", at: node)
             }
             instance.caFile = resolved

@@ -37,7 +37,7 @@ struct GitLabInstanceConfig: Sendable, CustomStringConvertible {
     }
 
     /// The transport configuration for this instance (its private CA, if any).
-    var transportConfiguration: AsyncHTTPClientTransport.Configuration {
-        AsyncHTTPClientTransport.Configuration(additionalTrustRootsPEMFile: caFile)
+    var transportConfiguration: AsyncHTTPClientGitLabTransport.Configuration {
+        AsyncHTTPClientGitLabTransport.Configuration(additionalTrustRootsPEMFile: caFile)
     }
 }

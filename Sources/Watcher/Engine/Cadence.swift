@@ -7,11 +7,11 @@ import Foundation
 /// been idle for `idlePollsBeforeBackoff` polls, each further idle poll multiplies the interval by `backoffFactor`,
 /// up to `ceiling`; the first poll that finds a change returns it to `base`. Failures back off the same way, so a
 /// broken project costs little. Every delay is spread by ±`jitter` so that many projects never poll in lockstep.
-struct Cadence: Sendable, Equatable {
+package struct Cadence: Sendable, Equatable {
     /// The interval while the project changes.
     var base: TimeInterval
     /// The longest interval idleness or failures can stretch it to.
-    var ceiling: TimeInterval
+    package var ceiling: TimeInterval
     /// How much each further idle (or failed) poll stretches the interval.
     var backoffFactor: Double
     /// How many idle polls in a row keep the base interval before backing off starts.
@@ -20,7 +20,7 @@ struct Cadence: Sendable, Equatable {
     var jitter: Double
 
     /// Creates a cadence; `ceiling` is raised to `base` if lower.
-    init(
+    package init(
         base: TimeInterval,
         ceiling: TimeInterval? = nil,
         backoffFactor: Double = 2,

@@ -1,16 +1,16 @@
 /// What `WatchEngine.pollAllOnce()` did: one discovery pass and one poll of every project (`glwatch once`).
-struct CycleReport: Sendable, Equatable {
+package struct CycleReport: Sendable, Equatable {
     /// Every poll, ordered by project.
-    var polls: [PollReport]
+    package var polls: [PollReport]
     /// Every discovery pass.
-    var discoveries: [DiscoveryReport]
+    package var discoveries: [DiscoveryReport]
 
     /// Projects polled.
-    var polled: Int { polls.count }
+    package var polled: Int { polls.count }
     /// Polls that found a change.
-    var changed: Int { polls.filter { $0.outcome == .changed }.count }
+    package var changed: Int { polls.filter { $0.outcome == .changed }.count }
     /// Polls that failed or were rate-limited.
-    var failed: Int {
+    package var failed: Int {
         polls.filter {
             switch $0.outcome {
             case .failed, .rateLimited: true
@@ -19,10 +19,10 @@ struct CycleReport: Sendable, Equatable {
         }.count
     }
     /// Events stored by every poll.
-    var eventsStored: Int { polls.reduce(0) { $0 + $1.eventsStored } }
+    package var eventsStored: Int { polls.reduce(0) { $0 + $1.eventsStored } }
     /// Discovery passes that failed.
-    var discoveryFailures: Int { discoveries.filter { $0.failure != nil }.count }
+    package var discoveryFailures: Int { discoveries.filter { $0.failure != nil }.count }
 
     /// Whether everything succeeded (for `glwatch once`'s exit code).
-    var isSuccess: Bool { failed == 0 && discoveryFailures == 0 }
+    package var isSuccess: Bool { failed == 0 && discoveryFailures == 0 }
 }

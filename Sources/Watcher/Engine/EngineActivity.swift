@@ -1,7 +1,7 @@
 import Foundation
 
 /// Something the watch engine did, published on `WatchEngine.activity` for metrics, health and progress output.
-enum EngineActivity: Sendable, Equatable {
+package enum EngineActivity: Sendable, Equatable {
     /// One poll of one project finished.
     case polled(PollReport)
     /// A group or membership target listed its projects.
@@ -17,41 +17,41 @@ enum EngineActivity: Sendable, Equatable {
 }
 
 /// What one poll of one project did.
-struct PollReport: Sendable, Equatable {
+package struct PollReport: Sendable, Equatable {
     /// The project.
-    var project: ProjectKey
+    package var project: ProjectKey
     /// Its path as last seen.
-    var path: String
+    package var path: String
     /// When the poll started (after waiting for a slot on its host).
-    var startedAt: Date
+    package var startedAt: Date
     /// How long it ran.
-    var duration: TimeInterval
+    package var duration: TimeInterval
     /// What it found.
-    var outcome: PollOutcome
+    package var outcome: PollOutcome
     /// Events it stored (0 for a re-applied change whose events were already stored).
-    var eventsStored: Int
+    package var eventsStored: Int
     /// Deliveries it queued.
-    var deliveriesQueued: Int
+    package var deliveriesQueued: Int
     /// Why it failed or was rate-limited (names the project and the HTTP status; never a token).
-    var failure: String? = nil
+    package var failure: String? = nil
     /// Whether the project has a stored baseline after this poll.
-    var baselined: Bool = true
+    package var baselined: Bool = true
 }
 
 /// What one discovery pass of a group or membership target found.
-struct DiscoveryReport: Sendable, Equatable {
+package struct DiscoveryReport: Sendable, Equatable {
     /// The target's scope, as logs name it (`group platform`).
-    var scope: String
+    package var scope: String
     /// The instance the target lives on.
-    var instance: String
+    package var instance: String
     /// When the pass started (the engine's clock).
-    var startedAt: Date
+    package var startedAt: Date
     /// Projects now watched that were not before.
-    var added: [ProjectKey]
+    package var added: [ProjectKey]
     /// Projects no longer watched (deleted, moved out, archived, or no longer visible).
-    var removed: [ProjectKey]
+    package var removed: [ProjectKey]
     /// Projects whose path changed (followed by id; the next poll stores `project.renamed`).
-    var renamed: [ProjectKey]
+    package var renamed: [ProjectKey]
     /// Why the pass failed, when it did (the previous project list stays in force).
-    var failure: String?
+    package var failure: String?
 }

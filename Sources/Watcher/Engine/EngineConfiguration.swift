@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Per-target settings (branches, cadence) live in `WatchTarget`; these are the engine-wide ones, each with a
 /// default that suits gitlab.com.
-struct EngineConfiguration: Sendable, Equatable {
+package struct EngineConfiguration: Sendable, Equatable {
     /// Polls running at once against one host, shared by every target on it (GitLab answers requests of one
     /// user in parallel, but a burst of hundreds only earns a 429).
     var maxConcurrentPollsPerHost: Int
@@ -24,7 +24,7 @@ struct EngineConfiguration: Sendable, Equatable {
     var idlePollFlushInterval: TimeInterval
 
     /// Creates a configuration; every value has a default.
-    init(
+    package init(
         maxConcurrentPollsPerHost: Int = 4,
         discoveryInterval: TimeInterval = 600,
         laggingAfterIntervals: Int = 5,

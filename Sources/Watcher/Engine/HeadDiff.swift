@@ -1,6 +1,6 @@
 /// How the watched branches' heads moved between the stored state and what GitLab shows now.
 ///
-/// Heads are tracked by SHA, never by date (see GITLAB-API.md): a moved head is later examined through the
+/// Heads are tracked by SHA, never by date (see docs/gitlab-api.md): a moved head is later examined through the
 /// commit range `old..new`, which also tells a fast-forward from a force-push.
 struct HeadDiff: Sendable, Equatable {
     /// A head that differs from the stored one.

@@ -2,7 +2,7 @@ import Foundation
 import RxCore
 
 /// What one poll of a project found; it decides when the next poll runs.
-enum PollOutcome: Sendable, Equatable {
+package enum PollOutcome: Sendable, Equatable {
     /// Something changed: poll again at the base interval.
     case changed
     /// Nothing changed: one more idle poll towards backing off.

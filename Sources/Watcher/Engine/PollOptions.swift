@@ -1,5 +1,5 @@
 /// What a watch target asks of each poll of one of its projects.
-struct PollOptions: Sendable, Hashable {
+package struct PollOptions: Sendable, Hashable {
     /// The branches watched.
     var branches: BranchSelection = .defaultBranch
     /// `initial: notify_last: N`: at first sight, announce each watched branch's last N commits instead of

@@ -39,7 +39,7 @@ protocol ProjectSource: Sendable {
     func comparison(from: String, to: String, in project: Int64) async throws(GitLabError) -> GitLabComparison
 
     /// Authors GitLab's contributors endpoint knows (recent history of the default branch only; see
-    /// GITLAB-API.md): a baseline, never a verdict.
+    /// docs/gitlab-api.md): a baseline, never a verdict.
     func contributors(in project: Int64) async throws(GitLabError) -> [GitLabContributor]
 
     /// Whether a non-merge commit by `email` is reachable from `revision` (merge commits do not make a

@@ -20,7 +20,7 @@ import Synchronization
 /// `replace(router:)` apply a reloaded configuration without losing the state of what did not change.
 ///
 /// All waiting goes through `scheduler` and all randomness through `random`, so tests run in virtual time.
-final class WatchEngine: Sendable {
+package final class WatchEngine: Sendable {
     /// The clients, by instance name (`WatchTarget.instance`).
     let clients: [String: GitLabClient]
     /// Where state and events are written.
@@ -51,7 +51,7 @@ final class WatchEngine: Sendable {
     ///   - router: The rules that plan deliveries for each event.
     ///   - scheduler: Where every wait happens (a live scheduler in production, `TestScheduler` in tests).
     ///   - random: Values in `0..<1` for jitter.
-    init(
+    package init(
         clients: [String: GitLabClient],
         targets: [WatchTarget],
         store: any StateStore,
@@ -59,7 +59,7 @@ final class WatchEngine: Sendable {
         scheduler: any SchedulerType,
         configuration: EngineConfiguration = EngineConfiguration(),
         logger: Logger,
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        random: any RandomSource = SystemRandomSource()
     ) {
         self.clients = clients
         self.store = store
@@ -67,7 +67,7 @@ final class WatchEngine: Sendable {
         self.scheduler = scheduler
         self.configuration = configuration
         self.logger = logger
-        self.random = random
+        self.random = { random.nextUnit() }
         self.currentRouter = Mutex(router)
         var registry = EngineRegistry()
         for target in targets { registry.add(target) }
@@ -103,7 +103,7 @@ final class WatchEngine: Sendable {
     ///
     /// A hot stream: subscribe before `start()` to see everything. Elements arrive on whichever thread finished
     /// the work.
-    var activity: Observable<EngineActivity> { subject.asObservable() }
+    package var activity: Observable<EngineActivity> { subject.asObservable() }
 
     /// The rules events are routed with now.
     var router: EventRouter { currentRouter.withLock { $0 } }
@@ -119,7 +119,7 @@ final class WatchEngine: Sendable {
     /// poll loop, the hosts' rate-limit watch and the lag watchdog. Disposing cancels polls in flight (their
     /// transaction either happened or did not; the next run picks up from the store). The engine runs once at a
     /// time: a second `start()` while it runs is logged and does nothing.
-    func start() -> any Disposable {
+    package func start() -> any Disposable {
         let (wasRunning, pipelines, entries) = registry.withLock { registry in
             defer { registry.isRunning = true }
             return (registry.isRunning, Array(registry.pipelines.values), registry.entries)
@@ -154,7 +154,7 @@ final class WatchEngine: Sendable {
 
     /// One discovery pass of every target, then one poll of every project (respecting the host cap): what
     /// `glwatch once` does. Never throws: failures are counted in the report.
-    func pollAllOnce() async -> CycleReport {
+    package func pollAllOnce() async -> CycleReport {
         let ids = registry.withLock { $0.entries.map(\.id) }
         var discoveries: [DiscoveryReport] = []
         for id in ids {

@@ -5,7 +5,7 @@ import Foundation
 /// The config (`watch:` in the YAML) resolves to these; the engine expands a group or membership scope into its
 /// projects (and keeps that list current on its own slower discovery cadence), then polls each project with the
 /// target's options and cadence.
-struct WatchTarget: Sendable, Equatable {
+package struct WatchTarget: Sendable, Equatable {
     /// The name of the GitLab instance (a key of the engine's clients) the target lives on.
     var instance: String
     /// What the target covers.
@@ -16,7 +16,7 @@ struct WatchTarget: Sendable, Equatable {
     var cadence: Cadence
 
     /// Creates a target.
-    init(instance: String, scope: WatchScope, options: PollOptions = PollOptions(), cadence: Cadence) {
+    package init(instance: String, scope: WatchScope, options: PollOptions = PollOptions(), cadence: Cadence) {
         self.instance = instance
         self.scope = scope
         self.options = options
@@ -25,7 +25,7 @@ struct WatchTarget: Sendable, Equatable {
 }
 
 /// What a watch target covers.
-enum WatchScope: Sendable, Hashable, CustomStringConvertible {
+package enum WatchScope: Sendable, Hashable, CustomStringConvertible {
     /// One project, by id or full path (followed by id once resolved, so a rename does not lose it).
     case project(GitLabProjectRef)
     /// Every project of a group; archived projects only when asked.
@@ -34,7 +34,7 @@ enum WatchScope: Sendable, Hashable, CustomStringConvertible {
     case membership(includeArchived: Bool = false)
 
     /// How logs and errors name the scope: `project group/app`, `group platform`, `membership`.
-    var description: String {
+    package var description: String {
         switch self {
         case .project(let ref): "project \(ref)"
         case .group(let ref, _, _): "group \(ref)"

@@ -5,7 +5,7 @@ import RxCore
 ///
 /// It sits under the client, so each attempt is counted (a `GET` retried after a `503` is two requests, as GitLab
 /// sees it). Wrap the live transport in the composition root:
-/// `MeteredGitLabTransport(wrapping: try AsyncHTTPClientTransport(), metrics: metrics, clock: scheduler)`.
+/// `MeteredGitLabTransport(wrapping: try AsyncHTTPClientGitLabTransport(), metrics: metrics, clock: scheduler)`.
 struct MeteredGitLabTransport: GitLabHTTPTransport {
     /// The transport doing the work.
     let inner: any GitLabHTTPTransport

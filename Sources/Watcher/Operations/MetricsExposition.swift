@@ -7,6 +7,6 @@ protocol MetricsExposition: Sendable {
 }
 
 extension PrometheusCollectorRegistry: MetricsExposition {
-    /// Every metric registered so far, as Prometheus text.
-    func exposition() -> [UInt8] { emitToBuffer() }
+    /// Every metric registered so far, as Prometheus text, with glwatch's `# HELP` lines.
+    func exposition() -> [UInt8] { WatcherMetrics.withHelp(emitToBuffer()) }
 }

@@ -138,16 +138,22 @@ enum OperationsServerError: Error, Sendable {
 }
 
 /// Hands the bound port (or the failure) from a server task to its `start()` (also the soak's webhook receiver).
-final class PortHandoff: Sendable {
+package final class PortHandoff: Sendable {
     private let state = Mutex<(result: Result<Int, any Error>?, waiter: CheckedContinuation<Int, any Error>?)>(
         (nil, nil)
     )
 
-    func succeed(_ port: Int) { finish(.success(port)) }
+    /// An empty handoff: `port()` waits until `succeed(_:)` or `fail(_:)`.
+    package init() {}
 
-    func fail(_ error: any Error) { finish(.failure(error)) }
+    /// Hands over the port the server bound.
+    package func succeed(_ port: Int) { finish(.success(port)) }
 
-    func port() async throws -> Int {
+    /// Hands over why the server could not bind.
+    package func fail(_ error: any Error) { finish(.failure(error)) }
+
+    /// The bound port, once handed over (at once if it already was); throws the failure handed over instead.
+    package func port() async throws -> Int {
         try await withCheckedThrowingContinuation { continuation in
             let result = state.withLock { state -> Result<Int, any Error>? in
                 if let result = state.result { return result }

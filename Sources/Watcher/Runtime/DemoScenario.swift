@@ -38,7 +38,7 @@ struct DemoScenario {
         let project = fake.addProject("acme/rocket", description: "A rocket, in Swift")
         project.generateHistory(commits: 40, authors: [ada, linus], mergeEvery: nil)
         try await fake.start()
-        let transport = try AsyncHTTPClientTransport()
+        let transport = try AsyncHTTPClientGitLabTransport()
         do {
             let count = try await watch(fake, project: project, authors: (ada, linus, grace), transport: transport)
             try await transport.shutdown()
@@ -55,7 +55,7 @@ struct DemoScenario {
         _ fake: FakeGitLab,
         project: FakeProject,
         authors: (ada: FakeAuthor, linus: FakeAuthor, grace: FakeAuthor),
-        transport: AsyncHTTPClientTransport
+        transport: AsyncHTTPClientGitLabTransport
     ) async throws -> Int {
         let notifier = try NotifierConfiguration.load(yaml: Self.rules, file: "demo rules")
         let store = try SQLiteStateStore(StoreConfiguration(path: stateDirectory + "/state.db", durability: .normal))

@@ -30,11 +30,11 @@ final class WatcherRuntime: Sendable {
 
     private let output: any TextOutput
     private let queries: (any StateQueries)?
-    private let gitlabTransports: [AsyncHTTPClientTransport]
+    private let gitlabTransports: [AsyncHTTPClientGitLabTransport]
     /// One client per instance, on the same transport but never retrying: what `glwatch once` checks
     /// reachability with, so a dead host costs one attempt.
     let probes: [String: GitLabClient]
-    private let sinkTransport: Notifier.AsyncHTTPClientTransport
+    private let sinkTransport: AsyncHTTPClientTransport
     private let current: Mutex<Running>
 
     /// What the running watcher was built from, and its delivery side (replaced on reload).
@@ -70,11 +70,11 @@ final class WatcherRuntime: Sendable {
             ? WatcherOperations(config: config, scheduler: scheduler) : nil
         var clients: [String: GitLabClient] = [:]
         var probes: [String: GitLabClient] = [:]
-        var transports: [AsyncHTTPClientTransport] = []
+        var transports: [AsyncHTTPClientGitLabTransport] = []
         for instance in config.instances {
-            let transport: AsyncHTTPClientTransport
+            let transport: AsyncHTTPClientGitLabTransport
             do {
-                transport = try AsyncHTTPClientTransport(configuration: instance.transportConfiguration)
+                transport = try AsyncHTTPClientGitLabTransport(configuration: instance.transportConfiguration)
             } catch {
                 for built in transports { Task { try? await built.shutdown() } }
                 throw CLIError("gitlab instance \(instance.name): \(error)")
@@ -116,7 +116,7 @@ final class WatcherRuntime: Sendable {
         self.output = output
         gitlabTransports = transports
         self.probes = probes
-        sinkTransport = Notifier.AsyncHTTPClientTransport()
+        sinkTransport = AsyncHTTPClientTransport()
         current = Mutex(Running(config: config))
     }
 

@@ -1,16 +1,16 @@
 import Foundation
 
 /// The commit a watched branch pointed at when glwatch last looked.
-struct BranchHead: Sendable, Hashable, Codable {
+package struct BranchHead: Sendable, Hashable, Codable {
     /// The branch name, such as `main` or `release/1.2`.
-    var branch: String
+    package var branch: String
     /// The head commit's SHA (lowercase hex).
-    var sha: String
+    package var sha: String
     /// When the store recorded this head.
-    var updatedAt: Date
+    package var updatedAt: Date
 
     /// Creates a branch head.
-    init(branch: String, sha: String, updatedAt: Date) {
+    package init(branch: String, sha: String, updatedAt: Date) {
         self.branch = branch
         self.sha = sha
         self.updatedAt = updatedAt

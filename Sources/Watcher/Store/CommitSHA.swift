@@ -1,9 +1,9 @@
 import Foundation
 
 /// Converts commit SHAs between GitLab's hex text and the raw bytes the reported-commit table keeps.
-enum CommitSHA {
+package enum CommitSHA {
     /// The raw bytes of a 40-digit (SHA-1) or 64-digit (SHA-256) hex SHA; `nil` for anything else.
-    static func bytes(fromHex hex: String) -> Data? {
+    package static func bytes(fromHex hex: String) -> Data? {
         let utf8 = Array(hex.utf8)
         guard utf8.count == 40 || utf8.count == 64 else { return nil }
         var bytes = Data(capacity: utf8.count / 2)

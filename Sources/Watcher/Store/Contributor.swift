@@ -1,18 +1,18 @@
 import Foundation
 
 /// Someone who has committed to a project, identified by their normalized email.
-struct Contributor: Sendable, Hashable, Codable {
+package struct Contributor: Sendable, Hashable, Codable {
     /// The normalized email (see `normalize(email:)`); the identity a contributor is recognised by.
-    var email: String
+    package var email: String
     /// The display name seen with the contributor's first commit.
-    var name: String
+    package var name: String
     /// The SHA of the first commit glwatch attributes to them in the project.
-    var firstCommit: String
+    package var firstCommit: String
     /// When glwatch first saw them.
-    var firstSeenAt: Date
+    package var firstSeenAt: Date
 
     /// Creates a contributor; `email` is normalized, so callers can pass it as GitLab returned it.
-    init(email: String, name: String, firstCommit: String, firstSeenAt: Date) {
+    package init(email: String, name: String, firstCommit: String, firstSeenAt: Date) {
         self.email = Self.normalize(email: email)
         self.name = name
         self.firstCommit = firstCommit
@@ -22,7 +22,7 @@ struct Contributor: Sendable, Hashable, Codable {
     /// The form emails are compared in: surrounding whitespace trimmed, lowercased (GitLab and git treat
     /// `Ann@Example.com` and `ann@example.com` as one person in practice, even though the local part may
     /// technically be case-sensitive).
-    static func normalize(email: String) -> String {
+    package static func normalize(email: String) -> String {
         email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 }

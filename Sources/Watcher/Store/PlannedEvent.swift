@@ -5,17 +5,17 @@ import Notifier
 ///
 /// The engine builds it straight from the notifier's output: `PlannedEvent(event: try watchEvent.outboxEvent(),
 /// deliveries: router.route(watchEvent).deliveries)`.
-struct PlannedEvent: Sendable, Hashable {
+package struct PlannedEvent: Sendable, Hashable {
     /// The event (its `id` is stable: the same change always yields the same id).
-    var event: OutboxEvent
+    package var event: OutboxEvent
     /// The router's deliveries, at most one per sink; empty when no rule matched.
     ///
     /// The event is stored even without deliveries (for `glwatch events` and re-delivery). Sink names must be
     /// plain names: the store never keeps URLs or tokens.
-    var deliveries: [PlannedDelivery]
+    package var deliveries: [PlannedDelivery]
 
     /// Creates a planned event.
-    init(event: OutboxEvent, deliveries: [PlannedDelivery]) {
+    package init(event: OutboxEvent, deliveries: [PlannedDelivery]) {
         self.event = event
         self.deliveries = deliveries
     }

@@ -3,20 +3,20 @@
 /// Paths change when a project is renamed or moved; the numeric id does not, so every record in the store is
 /// keyed by it. Its `description` (`gitlab.com/278964`) is the `projectKey` of the project's outbox events, the
 /// unit the notifier keeps delivery order in.
-struct ProjectKey: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+package struct ProjectKey: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
     /// The GitLab instance, as named in the configuration (usually its host, like `gitlab.com`).
-    var instance: String
+    package var instance: String
     /// GitLab's numeric project id.
-    var id: Int64
+    package var id: Int64
 
     /// Creates a key from an instance name and a numeric project id.
-    init(instance: String, id: Int64) {
+    package init(instance: String, id: Int64) {
         self.instance = instance
         self.id = id
     }
 
     /// Parses the `instance/id` form produced by `description`; `nil` when `string` is not in that form.
-    init?(_ string: String) {
+    package init?(_ string: String) {
         guard let slash = string.lastIndex(of: "/"), slash != string.startIndex,
             let id = Int64(string[string.index(after: slash)...])
         else { return nil }
@@ -24,10 +24,10 @@ struct ProjectKey: Hashable, Sendable, Codable, Comparable, CustomStringConverti
     }
 
     /// `instance/id`, like `gitlab.com/278964`.
-    var description: String { "\(instance)/\(id)" }
+    package var description: String { "\(instance)/\(id)" }
 
     /// Orders by instance, then id.
-    static func < (lhs: ProjectKey, rhs: ProjectKey) -> Bool {
+    package static func < (lhs: ProjectKey, rhs: ProjectKey) -> Bool {
         (lhs.instance, lhs.id) < (rhs.instance, rhs.id)
     }
 }

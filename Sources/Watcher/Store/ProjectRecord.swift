@@ -1,24 +1,24 @@
 import Foundation
 
 /// What the store keeps about one watched project, written wholesale by `StateChange.projects`.
-struct ProjectRecord: Sendable, Hashable, Codable {
+package struct ProjectRecord: Sendable, Hashable, Codable {
     /// The project's stable identity (instance and numeric id).
-    var key: ProjectKey
+    package var key: ProjectKey
     /// The project's current full path (like `gitlab-org/gitlab`), updated when the project is renamed.
-    var path: String
+    package var path: String
     /// Where the project stands.
-    var status: ProjectStatus
+    package var status: ProjectStatus
     /// When glwatch last polled the project, successfully or not.
-    var lastPollAt: Date?
+    package var lastPollAt: Date?
     /// When a poll of the project last succeeded.
-    var lastSuccessAt: Date?
+    package var lastSuccessAt: Date?
     /// Polls that failed in a row since the last success.
-    var consecutiveFailures: Int
+    package var consecutiveFailures: Int
     /// Why the last poll failed (like `HTTP 404`), `nil` after a success; never contains a token.
-    var lastError: String?
+    package var lastError: String?
 
     /// Creates a project record; a new project starts active, never polled.
-    init(
+    package init(
         key: ProjectKey,
         path: String,
         status: ProjectStatus = .active,

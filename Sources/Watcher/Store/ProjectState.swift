@@ -1,23 +1,23 @@
 /// A project's record with its known branch heads: what the engine resumes from and `glwatch status` shows.
-struct ProjectState: Sendable, Hashable {
+package struct ProjectState: Sendable, Hashable {
     /// The project record.
-    var record: ProjectRecord
+    package var record: ProjectRecord
     /// The known branch heads, sorted by branch name.
-    var heads: [BranchHead]
+    package var heads: [BranchHead]
 
     /// Creates a project state.
-    init(record: ProjectRecord, heads: [BranchHead]) {
+    package init(record: ProjectRecord, heads: [BranchHead]) {
         self.record = record
         self.heads = heads
     }
 
     /// The known heads keyed by branch name, the shape `HeadDiff` compares.
-    var headsByBranch: [String: String] {
+    package var headsByBranch: [String: String] {
         Dictionary(uniqueKeysWithValues: heads.map { ($0.branch, $0.sha) })
     }
 
     /// The head SHA of `branch`, if the branch is known.
-    func head(of branch: String) -> String? {
+    package func head(of branch: String) -> String? {
         heads.first { $0.branch == branch }?.sha
     }
 }

@@ -1,5 +1,5 @@
 /// Where a watched project stands, as the watch engine last saw it.
-enum ProjectStatus: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ProjectStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// Polled normally.
     case active
     /// Polls have been failing (404 after it became private, 401/403, repeated 5xx); see the failure count.

@@ -15,7 +15,7 @@ extension SQLiteStateStore: DeliveryQueue {
     /// A head with a group key comes with the rest of its group: the other heads with that key (from other
     /// projects, due or not) and, in each of those projects, the deliveries of the same group queued right behind
     /// the head. A group is never split across calls unless it alone exceeds `limit`.
-    func nextDue(sink: String, now: Date, limit: Int) async throws -> [QueuedDelivery] {
+    package func nextDue(sink: String, now: Date, limit: Int) async throws -> [QueuedDelivery] {
         guard limit > 0 else { return [] }
         let now = now.storeMillis
         return try await read { db in
@@ -47,7 +47,7 @@ extension SQLiteStateStore: DeliveryQueue {
     /// Records `attempt` in the history and applies its outcome, in one transaction.
     ///
     /// - Throws: `StateStoreError.unknownDelivery`, or `.deliveryNotWaiting` for a delivered or dead delivery.
-    func record(_ attempt: DeliveryAttempt, forDelivery id: Int64) async throws {
+    package func record(_ attempt: DeliveryAttempt, forDelivery id: Int64) async throws {
         let path = self.path
         try await write { db in
             guard let state = try String.fetchOne(db, sql: "SELECT state FROM delivery WHERE id = ?", arguments: [id])
@@ -100,7 +100,7 @@ extension SQLiteStateStore: DeliveryQueue {
     }
 
     /// The earliest next-attempt time among `sink`'s heads of line, or `nil` when nothing waits.
-    func nextDueDate(sink: String) async throws -> Date? {
+    package func nextDueDate(sink: String) async throws -> Date? {
         try await read { db in
             try Int64.fetchOne(
                 db,

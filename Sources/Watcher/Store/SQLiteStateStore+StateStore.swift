@@ -3,13 +3,13 @@ import GRDB
 
 extension SQLiteStateStore: StateStore {
     /// Validates `change`, then writes all of it in one IMMEDIATE transaction (see `StateStore.apply(_:)`).
-    func apply(_ change: StateChange) async throws -> ApplyResult {
+    package func apply(_ change: StateChange) async throws -> ApplyResult {
         try change.validate()
         return try await write { db in try Self.write(change, in: db) }
     }
 
     /// Moves each project's poll times forward to its idle poll, in one IMMEDIATE transaction.
-    func recordIdlePolls(_ polls: [IdlePoll]) async throws {
+    package func recordIdlePolls(_ polls: [IdlePoll]) async throws {
         guard !polls.isEmpty else { return }
         try await write { db in
             let stamp = try db.cachedStatement(
@@ -26,7 +26,7 @@ extension SQLiteStateStore: StateStore {
     }
 
     /// Every known project, ordered by key.
-    func projects() async throws -> [ProjectRecord] {
+    package func projects() async throws -> [ProjectRecord] {
         let path = self.path
         return try await read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM project ORDER BY instance, gitlabId")
@@ -35,7 +35,7 @@ extension SQLiteStateStore: StateStore {
     }
 
     /// One project's record and heads, or `nil` if unknown.
-    func projectState(_ key: ProjectKey) async throws -> ProjectState? {
+    package func projectState(_ key: ProjectKey) async throws -> ProjectState? {
         let path = self.path
         return try await read { db in
             guard
@@ -50,7 +50,7 @@ extension SQLiteStateStore: StateStore {
     }
 
     /// The emails among `emails` already known as contributors of `project`.
-    func knownContributors(in project: ProjectKey, among emails: Set<String>) async throws -> Set<String> {
+    package func knownContributors(in project: ProjectKey, among emails: Set<String>) async throws -> Set<String> {
         try await read { db in
             guard let projectID = try Self.projectID(of: project, in: db) else { return [] }
             let statement = try db.cachedStatement(
@@ -65,7 +65,7 @@ extension SQLiteStateStore: StateStore {
     }
 
     /// The SHAs among `shas` already reported for `project`.
-    func reportedCommits(in project: ProjectKey, among shas: [String]) async throws -> Set<String> {
+    package func reportedCommits(in project: ProjectKey, among shas: [String]) async throws -> Set<String> {
         try await read { db in
             guard let projectID = try Self.projectID(of: project, in: db) else { return [] }
             let statement = try db.cachedStatement(

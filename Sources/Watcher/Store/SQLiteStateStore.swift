@@ -14,7 +14,7 @@ import Darwin
 /// `DatabasePool` (readers never wait for the writer — `glwatch status` beside a busy watcher), named
 /// migrations, IMMEDIATE write transactions with rollback on any thrown error, and cached prepared statements.
 /// A wrapper doing the same would be more code to get right than everything else in this folder; the
-/// `glwatch bench store` figures show what GRDB plus our bookkeeping cost against raw SQLite.
+/// `glwatch-dev bench store` figures show what GRDB plus our bookkeeping cost against raw SQLite.
 ///
 /// Safety on open (read-write): the directory is created with mode 0700, the file with 0600 (SQLite gives its
 /// `-wal`/`-shm` files the same mode); an flock'd lock file (`StoreFileLock`) keeps a second glwatch out; a file
@@ -23,7 +23,7 @@ import Darwin
 /// back and surfaces as a `StateStoreError`.
 ///
 /// Time never comes from inside the store: every method that stamps a time takes it from the caller.
-final class SQLiteStateStore: Sendable {
+package final class SQLiteStateStore: Sendable {
     /// The database file's absolute path (`:memory:` for an in-memory store).
     let path: String
     /// How the store was opened.
@@ -31,14 +31,14 @@ final class SQLiteStateStore: Sendable {
     /// The GRDB connection(s): a WAL `DatabasePool` on disk, a `DatabaseQueue` in memory.
     ///
     /// Internal so tests and the benchmark can reach the raw database.
-    let writer: any DatabaseWriter
+    package let writer: any DatabaseWriter
     private let lock: StoreFileLock?
 
     /// Opens (read-write: creating and migrating) the state database described by `configuration`.
     ///
     /// - Throws: `StateStoreError` — e.g. `.alreadyInUse` when another glwatch holds the state, `.notADatabase`,
     ///   `.notAGlwatchDatabase`, `.newerSchema`, `.notWritable`, `.cannotCreateDirectory`.
-    convenience init(_ configuration: StoreConfiguration) throws {
+    package convenience init(_ configuration: StoreConfiguration) throws {
         let path = URL(fileURLWithPath: configuration.path).standardizedFileURL.path
         let files = StoreFiles(path: path)
         let lock: StoreFileLock?
@@ -96,7 +96,7 @@ final class SQLiteStateStore: Sendable {
     /// A read-write store first checkpoints the WAL into the database file and truncates it (best effort), so a
     /// stopped glwatch leaves one self-contained file behind (GRDB's pool closes its read-only connections last,
     /// and those cannot checkpoint).
-    func close() throws {
+    package func close() throws {
         defer { lock?.unlock() }
         do {
             if access == .readWrite, path != ":memory:" {

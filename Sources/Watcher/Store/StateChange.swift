@@ -9,22 +9,22 @@ import Notifier
 ///
 /// Items are applied in this order: project records, heads, contributors, reported commits, events. A head,
 /// contributor or reported commit may only name a project that is stored or upserted by the same change.
-struct StateChange: Sendable, Hashable {
+package struct StateChange: Sendable, Hashable {
     /// When the change was observed; stamps head updates and reported commits.
-    var at: Date
+    package var at: Date
     /// Project records to insert or replace (matched by `ProjectKey`).
-    var projects: [ProjectRecord]
+    package var projects: [ProjectRecord]
     /// Branch heads to set or delete.
-    var heads: [HeadUpdate]
+    package var heads: [HeadUpdate]
     /// Contributors seen for the first time; a contributor already known for the project is left as it was.
-    var contributors: [NewContributor]
+    package var contributors: [NewContributor]
     /// Commits now reported, so that later pushes reaching them again don't announce them twice.
-    var reportedCommits: [ReportedCommits]
+    package var reportedCommits: [ReportedCommits]
     /// Events to add to the outbox, each with the deliveries the rules planned for it.
-    var events: [PlannedEvent]
+    package var events: [PlannedEvent]
 
     /// Creates a change; every part defaults to empty.
-    init(
+    package init(
         at: Date,
         projects: [ProjectRecord] = [],
         heads: [HeadUpdate] = [],
@@ -41,7 +41,7 @@ struct StateChange: Sendable, Hashable {
     }
 
     /// Sets or removes one branch head.
-    enum HeadUpdate: Sendable, Hashable {
+    package enum HeadUpdate: Sendable, Hashable {
         /// The branch (new or moved) now points at `sha`.
         case set(project: ProjectKey, branch: String, sha: String)
         /// The branch no longer exists (or is no longer watched).
@@ -49,28 +49,28 @@ struct StateChange: Sendable, Hashable {
     }
 
     /// A contributor seen for the first time in a project.
-    struct NewContributor: Sendable, Hashable {
+    package struct NewContributor: Sendable, Hashable {
         /// The project they contributed to.
-        var project: ProjectKey
+        package var project: ProjectKey
         /// Who they are and where they were first seen.
-        var contributor: Contributor
+        package var contributor: Contributor
 
         /// Creates a new-contributor record.
-        init(project: ProjectKey, contributor: Contributor) {
+        package init(project: ProjectKey, contributor: Contributor) {
             self.project = project
             self.contributor = contributor
         }
     }
 
     /// Commits of one project to remember as reported.
-    struct ReportedCommits: Sendable, Hashable {
+    package struct ReportedCommits: Sendable, Hashable {
         /// The project the commits belong to.
-        var project: ProjectKey
+        package var project: ProjectKey
         /// Their SHAs (40 or 64 hex digits).
-        var shas: [String]
+        package var shas: [String]
 
         /// Creates a reported-commits record.
-        init(project: ProjectKey, shas: [String]) {
+        package init(project: ProjectKey, shas: [String]) {
             self.project = project
             self.shas = shas
         }

@@ -7,7 +7,7 @@ import Notifier
 /// backend (PostgreSQL, for several replicas sharing one watch list) can be added without touching the engine.
 /// The CLI's view is `StateQueries` and `DeliveryAdmin`, the notifier's is `DeliveryQueue`, housekeeping is
 /// `StateRetention`; `StateBackend` is all of them together.
-protocol StateStore: Sendable {
+package protocol StateStore: Sendable {
     /// Writes everything in `change` in one transaction: all of it is stored, or (on any error) none of it.
     ///
     /// Events whose id is already stored are skipped together with their deliveries, so re-applying a change

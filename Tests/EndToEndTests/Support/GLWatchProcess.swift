@@ -37,11 +37,17 @@ final class GLWatchProcess: Sendable {
     /// The arguments it was started with.
     let arguments: [String]
 
-    /// Starts `glwatch arguments…` with exactly `environment` (plus `PATH`).
-    init(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil) throws {
+    /// Starts `glwatch arguments…` (or another built executable, such as `glwatch-dev`) with exactly
+    /// `environment` (plus `PATH`).
+    init(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        directory: String? = nil,
+        executable: String = "glwatch"
+    ) throws {
         self.arguments = arguments
         process = Process()
-        process.executableURL = try Self.executable()
+        process.executableURL = try Self.executable(executable)
         process.arguments = arguments
         var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
         env.merge(environment) { _, new in new }
@@ -183,16 +189,16 @@ final class GLWatchProcess: Sendable {
         for (continuation, value) in ready { continuation.resume(returning: value) }
     }
 
-    /// The `glwatch` executable built beside the test bundle.
-    static func executable() throws -> URL {
+    /// The executable `name` built beside the test bundle.
+    static func executable(_ name: String = "glwatch") throws -> URL {
         let bundle = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         var directory = bundle.deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("glwatch")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        throw ProcessTimeout(description: "no glwatch executable near \(bundle.path); run `swift build` first")
+        throw ProcessTimeout(description: "no \(name) executable near \(bundle.path); run `swift build` first")
     }
 }
 

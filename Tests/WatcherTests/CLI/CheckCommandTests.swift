@@ -20,8 +20,10 @@ import Testing
     ) throws -> (status: Int32, output: String, errors: String) {
         let output = CapturedText()
         let errors = CapturedText()
+        let command = try CheckCommand.parse(arguments)
         let status = CheckCommand.check(
-            options: try CheckCommand.parse(arguments).options,
+            options: command.options,
+            offline: command.offline,
             system: system,
             output: output,
             errors: errors
@@ -85,5 +87,68 @@ import Testing
         #expect(result.status == 1)
         let looked = ["$GLWATCH_CONFIG (not set)", "./glwatch.yml", "/home/ada/.config/glwatch/config.yml"]
         #expect(result.errors == ConfigFileNotFound.noneFound(looked: looked).description + "\n")
+    }
+
+    /// A config whose every secret (and CA file) lives on the production machine only.
+    static let productionOnly = """
+        gitlab:
+          a: {token_env: GITLAB_TOKEN, ca_file: /etc/ssl/internal-ca.pem}
+          b: {url: "https://git.example.com", token_file: /run/secrets/b}
+        watch: [{project: x/y, instance: a}, {group: g, instance: b}]
+        sinks:
+          hook:
+            type: webhook
+            url_env: HOOK_URL
+            secret_file: /run/secrets/hook
+            headers: {Authorization: {env: API_TOKEN}}
+          chat: {type: slack, url_file: /run/secrets/slack}
+        rules: [{name: main, notify: [hook, chat]}]
+        """
+
+    @Test func testOffline_passesWithoutTheSecrets_whereTheNormalCheckSaysItWould() throws {
+        // Given a config whose secrets and CA file exist only in production
+        var system = self.system
+        system.files["/srv/glwatch.yml"] = Self.productionOnly
+        // When it is checked normally on a machine without them
+        let normal = try check(["-c", "/srv/glwatch.yml"], system)
+        // Then every unreadable secret is a problem, and the errors end by naming the mode that would pass
+        #expect(normal.status == 1)
+        #expect(
+            normal.errors == """
+                /srv/glwatch.yml:2:18: environment variable "GITLAB_TOKEN" named by "token_env" in gitlab instance "a" is not set
+                /srv/glwatch.yml:2:41: cannot read file "/etc/ssl/internal-ca.pem" named by "ca_file" in gitlab instance "a"
+                /srv/glwatch.yml:3:51: cannot read file "/run/secrets/b" named by "token_file" in gitlab instance "b"
+                /srv/glwatch.yml:8:14: environment variable "HOOK_URL" named by "url_env" in sink "hook" is not set
+                /srv/glwatch.yml:11:33: cannot read file "/run/secrets/slack" named by "url_file" in sink "chat"
+                5 problems found
+                `glwatch check --offline` would pass: only secrets this machine cannot read are missing
+
+                """
+        )
+        // When it is checked with --offline
+        let offline = try check(["-c", "/srv/glwatch.yml", "--offline"], system)
+        // Then it passes, saying the secrets were not read
+        #expect(offline.errors.isEmpty)
+        #expect(offline.status == 0)
+        #expect(
+            offline.output == "/srv/glwatch.yml: OK — 2 GitLab instances, 2 watch targets, 2 sinks, 1 rule "
+                + "(offline: secrets not read)\n"
+        )
+    }
+
+    @Test func testOffline_stillReportsEveryOtherProblem() throws {
+        // Given the same config with a misspelt key and a sink no rule defines
+        var system = self.system
+        let misspelt = Self.productionOnly.replacingOccurrences(of: "[hook, chat]", with: "[hook, chta]")
+        system.files["/srv/glwatch.yml"] = misspelt + "\nlog: {levl: debug}\n"
+        // When it is checked offline
+        let result = try check(["-c", "/srv/glwatch.yml", "--offline"], system)
+        // Then those problems are reported, and no other mode is suggested
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.contains(#"unknown key "levl" in "log" (did you mean "level"?)"#))
+        #expect(result.errors.contains(#"undefined sink "chta""#))
+        #expect(!result.errors.contains("--offline"))
+        #expect(!result.errors.contains("not set") && !result.errors.contains("cannot read"))
     }
 }

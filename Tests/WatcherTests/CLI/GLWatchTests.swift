@@ -1,6 +1,7 @@
 import ArgumentParser
 import Testing
 
+@testable import GLWatchDev
 @testable import Watcher
 
 @Suite("glwatch (root command)")
@@ -25,5 +26,24 @@ struct GLWatchTests {
             )
             #expect(help.contains("glwatch \(command)"), "\(command)'s help shows an example")
         }
+    }
+
+    @Test func testHelp_listsOnlyWhatUsersRun_notTheDevelopmentCommands() {
+        // Given the shipped root command and the development one
+        let help = GLWatch.helpMessage()
+        let commands = GLWatch.configuration.subcommands.map { $0.configuration.commandName ?? "" }
+        // Then glwatch offers none of the development commands, which live in glwatch-dev
+        #expect(Set(commands) == [
+            "demo", "run", "once", "check", "init", "schema", "status", "history", "deliveries", "replay", "test-rule",
+        ])
+        for development in ["bench", "soak", "store-crash-writer", "engine-crash-runner"] {
+            #expect(!help.contains(development), "\(development) is not in glwatch --help")
+        }
+        var benches: Set<String> = []
+        for command in BenchCommand.configuration.subcommands {
+            if let name = command.configuration.commandName { benches.insert(name) }
+        }
+        #expect(benches.isSuperset(of: ["client", "store", "engine", "memory", "soak", "store-crash-writer"]))
+        #expect(GLWatchDev.configuration.subcommands.count == 1)
     }
 }

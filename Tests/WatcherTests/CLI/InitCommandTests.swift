@@ -52,6 +52,19 @@ import Testing
         #expect(forced.written == ["glwatch.yml": StarterConfig.text])
     }
 
+    @Test func testTheStarterConfig_endsWithANewline_soAnAppendedLineStaysItsOwnLine() throws {
+        // Given the starter, with and without options
+        for starter in [StarterConfig.text, StarterConfig.text(tokenEnv: "GITLAB_TOKEN", projects: ["a/b", "c/d"])] {
+            // When a line is appended the usual way (`echo "log: {format: json}" >> glwatch.yml`)
+            #expect(starter.hasSuffix("\n") && !starter.hasSuffix("\n\n"))
+            let appended = starter + "log: {format: json}\n"
+            // Then the file still loads, with the appended key applied
+            let system = FakeConfigSystem(variables: ["GITLAB_TOKEN": "t"], files: ["/w/glwatch.yml": appended])
+            let config = try GLWatchConfig.load(path: "/w/glwatch.yml", environment: system)
+            #expect(config.log.format == .json)
+        }
+    }
+
     @Test func testTheStarterConfig_passesCheck_withoutAnyEnvironment() throws {
         let system = FakeConfigSystem(files: ["/w/glwatch.yml": StarterConfig.text])
         let config = try GLWatchConfig.load(path: "/w/glwatch.yml", environment: system)

@@ -107,7 +107,7 @@ extension EngineTestHarness {
             scheduler: scheduler,
             configuration: configuration,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
-            random: { 0.5 }
+            random: FixedJitter(fraction: 0.5)
         )
     }
 }

@@ -11,7 +11,7 @@ import Testing
 import Glibc
 #endif
 
-/// The engine's crash-safety proof: a child process (`glwatch bench engine-crash-runner`) watches a group of the
+/// The engine's crash-safety proof: a child process (`glwatch-dev bench engine-crash-runner`) watches a group of the
 /// fake GitLab running in this test, with its state on disk, and is killed with SIGKILL at random moments and
 /// started again while the test pushes commits. At the end every pushed commit must be in exactly one stored
 /// `commits.new` event, and no event may be stored twice.
@@ -29,7 +29,7 @@ struct WatchEngineCrashTests {
 
     @Test(.timeLimit(.minutes(3)))
     func testChildKilledAtRandomMoments_everyPushedCommitAnnouncedExactlyOnce() async throws {
-        let executable = try GLWatchExecutable.locate()
+        let executable = try GLWatchExecutable.locate("glwatch-dev")
         let path = directory.file("state.sqlite")
         let seed = UInt64.random(in: 0...UInt64.max)
         var random = FakeSplitMix64(seed: seed)
@@ -102,7 +102,7 @@ struct WatchEngineCrashTests {
 
     /// One `pollAllOnce` of the group with an in-process engine on the on-disk state.
     private func pollOnceInProcess(fake: FakeGitLab, path: String) async throws {
-        let transport = try Watcher.AsyncHTTPClientTransport()
+        let transport = try AsyncHTTPClientGitLabTransport()
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let client = GitLabClient(
             host: fake.baseURL,

@@ -13,7 +13,7 @@ import Testing
         gitlab.chaos = chaos
         if let inject { gitlab.inject(inject) }
         try await gitlab.start()
-        let transport = try AsyncHTTPClientTransport()
+        let transport = try AsyncHTTPClientGitLabTransport()
         var statuses: [Int] = []
         for _ in 0..<count {
             let url = URL(string: gitlab.baseURL.absoluteString + "/api/v4/projects/acme%2Fapi")!

@@ -13,7 +13,7 @@ import Testing
         api.commits(6)
         if let fault { gitlab.inject(FakeFault(fault, on: .pathContaining("/repository/commits"))) }
         try await gitlab.start()
-        let transport = try AsyncHTTPClientTransport()
+        let transport = try AsyncHTTPClientGitLabTransport()
         let url = URL(string: gitlab.baseURL.absoluteString + "/api/v4/projects/\(api.id)/repository/commits?per_page=2&page=\(page)")!
         let response = try await transport.execute(
             GitLabHTTPRequest(method: "GET", url: url, headers: GitLabHTTPHeaders(), timeout: .seconds(10))
@@ -57,7 +57,7 @@ import Testing
         api.commits(1)
         gitlab.chaos = chaos
         try await gitlab.start()
-        let transport = try AsyncHTTPClientTransport()
+        let transport = try AsyncHTTPClientGitLabTransport()
         let url = URL(string: gitlab.baseURL.absoluteString + "/api/v4/projects/\(api.id)")!
         for _ in 0..<20 {
             let response = try await transport.execute(

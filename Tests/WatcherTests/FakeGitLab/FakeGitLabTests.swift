@@ -12,7 +12,7 @@ import Testing
         _ body: (_ get: (String, [String: String]) async throws -> GitLabHTTPResponse) async throws -> Void
     ) async throws {
         try await gitlab.start()
-        let transport = try AsyncHTTPClientTransport()
+        let transport = try AsyncHTTPClientGitLabTransport()
         do {
             try await body { path, headers in
                 var fields = GitLabHTTPHeaders()

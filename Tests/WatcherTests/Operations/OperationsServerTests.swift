@@ -19,7 +19,7 @@ struct OperationsServerTests {
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         )
         let port = try await server.start()
-        let transport = try AsyncHTTPClientTransport()
+        let transport = try AsyncHTTPClientGitLabTransport()
         do {
             try await body { path in
                 try await transport.execute(

@@ -3,13 +3,14 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import GLWatchDev
 @testable import Watcher
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The store's crash-safety proof: a child process (`glwatch bench store-crash-writer`) applies
+/// The store's crash-safety proof: a child process (`glwatch-dev bench store-crash-writer`) applies
 /// `StoreCrashWorkload` changes in a loop and is killed with SIGKILL at random moments; after every kill the
 /// database must pass `PRAGMA integrity_check`, and every change must be wholly present or wholly absent.
 ///
@@ -22,7 +23,7 @@ struct SQLiteStateStoreCrashTests {
 
     @Test(.timeLimit(.minutes(2)))
     func testApply_childKilledAtRandomMoments_everyChangeWhollyPresentOrAbsent() throws {
-        let executable = try GLWatchExecutable.locate()
+        let executable = try GLWatchExecutable.locate("glwatch-dev")
         let path = directory.file("state.db")
         let seed = UInt64.random(in: 0...UInt64.max)
         var random = FakeSplitMix64(seed: seed)

@@ -1,5 +1,5 @@
 /// Resolves a project as people type it: its path (`acme/api`) or its key (`gitlab.com/278964`).
-enum ProjectReference {
+package enum ProjectReference {
     /// The key (`instance/id`) of the stored project `text` names.
     ///
     /// - Throws: `CLIError` naming the known projects when none matches.

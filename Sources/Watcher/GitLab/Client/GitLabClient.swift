@@ -1,4 +1,5 @@
 import Foundation
+import Notifier
 import RxCore
 
 /// A client for one GitLab host's REST API v4: reactive (`Single` for one answer, `Paginator` for lists) with
@@ -6,7 +7,7 @@ import RxCore
 /// and careful with secrets.
 ///
 /// ```swift
-/// let transport = try AsyncHTTPClientTransport()
+/// let transport = try AsyncHTTPClientGitLabTransport()
 /// let client = GitLabClient(
 ///     host: URL(string: "https://gitlab.example.com")!,
 ///     auth: .privateToken(GitLabSecret(token)),
@@ -34,7 +35,7 @@ public final class GitLabClient: Sendable {
     ///
     /// - parameter host: The GitLab base URL, without `/api/v4`.
     /// - parameter auth: How to authenticate.
-    /// - parameter transport: The HTTP transport (`AsyncHTTPClientTransport` in production).
+    /// - parameter transport: The HTTP transport (`AsyncHTTPClientGitLabTransport` in production).
     /// - parameter scheduler: The scheduler every wait (backoff, `Retry-After`, pacing) goes through and whose
     ///   clock decides token expiry.
     /// - parameter configuration: Timeouts, retries, pacing, paging, logging and the `User-Agent`.
@@ -48,7 +49,7 @@ public final class GitLabClient: Sendable {
         scheduler: any SchedulerType,
         configuration: GitLabClientConfiguration,
         rateLimiter: GitLabRateLimiter? = nil,
-        jitter: any GitLabJitter = SystemGitLabJitter()
+        jitter: any RandomSource = SystemRandomSource()
     ) {
         let clock = SchedulerClock(scheduler: scheduler)
         let scrubber = GitLabSecretScrubber()

@@ -2,7 +2,7 @@
 ///
 /// A transport does not retry, follow redirects, cache or throttle — the client does all of that, the same way
 /// over any transport. It must honour `request.timeout` for the whole exchange, stop when its task is cancelled
-/// (throwing `.cancelled`), and never log header values. `AsyncHTTPClientTransport` is the live one; tests use
+/// (throwing `.cancelled`), and never log header values. `AsyncHTTPClientGitLabTransport` is the live one; tests use
 /// it against the fake GitLab or swap in a scripted one.
 public protocol GitLabHTTPTransport: Sendable {
     /// Performs `request` and returns the complete response (any status).

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Notifier
 import RxCore
 
 /// Sends requests to one GitLab host: authenticates, paces, retries with backoff, follows a moved project's
@@ -17,7 +18,7 @@ final class GitLabRequestExecutor: Sendable {
     let clock: SchedulerClock
     let limiter: GitLabRateLimiter
     let authenticator: GitLabAuthenticator
-    let jitter: any GitLabJitter
+    let jitter: any RandomSource
     let scrubber: GitLabSecretScrubber
 
     init(
@@ -27,7 +28,7 @@ final class GitLabRequestExecutor: Sendable {
         clock: SchedulerClock,
         limiter: GitLabRateLimiter,
         authenticator: GitLabAuthenticator,
-        jitter: any GitLabJitter,
+        jitter: any RandomSource,
         scrubber: GitLabSecretScrubber
     ) {
         self.host = host

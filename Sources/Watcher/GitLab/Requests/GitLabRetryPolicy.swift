@@ -1,4 +1,5 @@
 import Foundation
+import Notifier
 
 /// When and how long the client waits before trying a request again.
 ///
@@ -54,10 +55,10 @@ public struct GitLabRetryPolicy: Sendable, Equatable {
     }
 
     /// The full-jitter backoff before retry number `attempt` (0 for the first retry).
-    func backoff(attempt: Int, jitter: any GitLabJitter) -> Duration {
+    func backoff(attempt: Int, jitter: any RandomSource) -> Duration {
         let ceiling = initialBackoff * Double(1 << min(attempt, 30))
         let capped = min(ceiling, maximumBackoff)
-        return capped * min(max(jitter.nextFraction(), 0), 1)
+        return capped * min(max(jitter.nextUnit(), 0), 1)
     }
 
     /// The wait GitLab asked for in `headers`, relative to `now`.

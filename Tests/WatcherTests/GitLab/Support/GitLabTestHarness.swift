@@ -1,6 +1,7 @@
 import FakeGitLab
 import Foundation
 import Logging
+import Notifier
 import RxCore
 
 @testable import Watcher
@@ -37,12 +38,12 @@ enum GitLabTestHarness {
         auth: GitLabAuth = .none,
         scheduler: (any SchedulerType)? = nil,
         configuration: GitLabClientConfiguration = configuration(),
-        jitter: any GitLabJitter = FixedJitter(fraction: 0.5),
+        jitter: any RandomSource = FixedJitter(fraction: 0.5),
         wrap: (@Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport)? = nil,
         _ body: (GitLabClient) async throws -> T
     ) async throws -> T {
         try await fake.start()
-        let live = try AsyncHTTPClientTransport()
+        let live = try AsyncHTTPClientGitLabTransport()
         let transport = wrap?(live) ?? live
         let client = GitLabClient(
             host: fake.baseURL,

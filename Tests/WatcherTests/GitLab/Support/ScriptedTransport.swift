@@ -1,4 +1,5 @@
 import Foundation
+import Notifier
 import Synchronization
 
 @testable import Watcher
@@ -45,8 +46,8 @@ final class ScriptedTransport: GitLabHTTPTransport {
     }
 }
 
-/// A jitter source that always returns the same fraction.
-struct FixedJitter: GitLabJitter {
+/// A random source that always returns the same fraction.
+struct FixedJitter: RandomSource {
     let fraction: Double
-    func nextFraction() -> Double { fraction }
+    func nextUnit() -> Double { fraction }
 }

@@ -1,0 +1,55 @@
+import Foundation
+import Watcher
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One `glwatch` child process of the soak, its standard error appended to a log file.
+final class SoakChild {
+    private let process = Process()
+
+    /// Starts `executable arguments…` with exactly `environment`, appending its standard error to `log`.
+    init(executable: URL, arguments: [String], environment: [String: String], log: FileHandle) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = log
+        try process.run()
+    }
+
+    /// The process id.
+    var pid: Int32 { process.processIdentifier }
+
+    /// Whether it still runs.
+    var isRunning: Bool { process.isRunning }
+
+    /// Its peak resident set size so far (`VmHWM`), in bytes; 0 once it has exited.
+    var peakResidentBytes: Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return 0 }
+        return kilobytes * 1024
+    }
+
+    /// Sends `signal`.
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Waits for the exit (blocking a thread of its own, not the caller's task); returns whether it was killed by
+    /// a signal, and the status or signal.
+    func waitForExit() async -> (signaled: Bool, status: Int32) {
+        let process = self.process
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                process.waitUntilExit()
+                let signaled = process.terminationReason == .uncaughtSignal
+                continuation.resume(returning: (signaled, process.terminationStatus))
+            }
+        }
+    }
+}

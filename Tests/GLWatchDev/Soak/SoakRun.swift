@@ -1,0 +1,212 @@
+import FakeGitLab
+import Foundation
+import Logging
+import Notifier
+import Watcher
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One soak — issue 12's acceptance test: the fake GitLab failing requests at random (5xx, timeouts, connection
+/// resets, bad answers), a webhook receiver that goes down, hangs and drops connections, and the real
+/// `glwatch run` as a child process killed with SIGKILL at random moments and started again, while the script
+/// makes random changes and the scripted cases (`SoakCase`). At the end the last child drains and is stopped with
+/// SIGTERM, and what the receiver got is compared with the ground truth worked out from the fake's repositories.
+///
+/// Time is the injected `clock`'s (the command passes the continuous clock: a soak runs in real time).
+final class SoakRun<C: Clock> where C.Duration == Duration {
+    let options: SoakOptions
+    private let executable: URL
+    let clock: C
+    private let say: (String) -> Void
+    var random: FakeSplitMix64
+
+    let directory: URL
+    let world: SoakWorld
+    var ledger = SoakLedger()
+    var report: SoakReport
+
+    /// Prepares a soak of `executable` (the `glwatch` to run) in a fresh temporary directory.
+    init(options: SoakOptions, executable: URL, clock: C, say: @escaping (String) -> Void) throws {
+        self.options = options
+        self.executable = executable
+        self.clock = clock
+        self.say = say
+        random = FakeSplitMix64(seed: options.seed)
+        world = SoakWorld(projectCount: options.projects, seed: random.next())
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("glwatch-soak-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        report = SoakReport(seed: options.seed, options: options)
+    }
+
+    /// Runs the soak and returns its report (whose verdict says whether anything was lost).
+    func run() async throws -> SoakReport {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let secretBytes = (0..<4).flatMap { _ in withUnsafeBytes(of: random.next()) { Array($0) } }
+        let secret = "whsec_" + Data(secretBytes).base64EncodedString()
+        var logger = Logger(label: "glwatch.soak")
+        logger.logLevel = .critical
+        let receiver = try SoakReceiver(secret: Secret(secret), logger: logger)
+        try await world.fake.start()
+        try await receiver.start()
+        let environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": directory.path,
+            "GLWATCH_SOAK_TOKEN": world.token,
+            "GLWATCH_SOAK_HOOK": receiver.url(for: SoakLedger.mainSink),
+            "GLWATCH_SOAK_AUDIT_HOOK": receiver.url(for: SoakLedger.pathsSink),
+            "GLWATCH_SOAK_SECRET": secret,
+        ]
+        let config = directory.appendingPathComponent("glwatch.yml")
+        try configuration().write(to: config, atomically: true, encoding: .utf8)
+        let logURL = directory.appendingPathComponent("glwatch.log")
+        guard FileManager.default.createFile(atPath: logURL.path, contents: nil) else {
+            throw SoakError("cannot create \(logURL.path)")
+        }
+        let log = try FileHandle(forWritingTo: logURL)
+        defer { try? log.close() }
+        func start() throws -> SoakChild {
+            try SoakChild(
+                executable: executable,
+                arguments: ["run", "--config", config.path, "--log-level", "debug"],
+                environment: environment,
+                log: log
+            )
+        }
+
+        // Faults from the very first request: a first poll that fails must not cost a baseline (case 3).
+        world.fake.chaos = FakeChaos(
+            seed: random.next(), serverErrors: 0.10, droppedConnections: 0.03, slowResponses: 0.03,
+            badAnswers: options.badAnswers ? 0.02 : 0, timeouts: 0.05, timeoutDelay: .seconds(4)
+        )
+        world.beginWatching()
+        let begin = clock.now
+        var child = try start()
+        var pending = options.cases.sorted()
+        var doomedSeen = false
+        var ready = false
+        var nextKill = begin
+        var nextOutage = begin.advanced(by: pick(2_000...6_000))
+        var nextThrottle = begin.advanced(by: pick(2_000...8_000))
+        var checkedCycles = begin
+        var lastProgress = begin
+        let isAnnounced = { [unowned self] (project: String, branch: String, head: String) in
+            self.ledger.isAnnounced(project: project, branch: branch, at: head)
+        }
+        while begin.duration(to: clock.now) < options.duration {
+            ledger.ingest(receiver.deliveries)
+            let now = clock.now
+            let elapsed = begin.duration(to: now)
+            if !ready, (try? String(contentsOf: logURL, encoding: .utf8))?.contains("first cycle done") == true {
+                ready = true
+                report.readyAfter = elapsed
+                nextKill = now.advanced(by: pick(options.killAfterMilliseconds))
+            }
+            while let next = pending.first, next != .recreatedWhileDown, elapsed >= .seconds(next.atSeconds),
+                next != .createdProject || ready
+            {
+                pending.removeFirst()
+                note(next, world.perform(next), at: elapsed)
+            }
+            if options.cases.contains(.deletedAfterPush), !doomedSeen, !pending.contains(.deletedAfterPush),
+                let doomed = world.doomedHead, ledger.isAnnounced(project: doomed.path, branch: "main", at: doomed.head)
+            {
+                doomedSeen = true
+                note(.deletedAfterPush, world.pushThenDelete(), at: elapsed)
+            }
+            world.step(isAnnounced: isAnnounced)
+            if ready, now >= nextKill {
+                report.peakResidentBytes = max(report.peakResidentBytes, child.peakResidentBytes)
+                child.send(SIGKILL)
+                let exit = await child.waitForExit()
+                guard exit.signaled else {
+                    throw SoakError("glwatch run exited by itself (status \(exit.status)) before it was killed; "
+                        + "seed \(options.seed)\n" + tail(of: logURL))
+                }
+                report.kills += 1
+                // Down for a moment, while the script keeps changing things.
+                if pending.first == .recreatedWhileDown, elapsed >= .seconds(SoakCase.recreatedWhileDown.atSeconds) {
+                    pending.removeFirst()
+                    note(.recreatedWhileDown, world.perform(.recreatedWhileDown), at: elapsed)
+                }
+                for _ in 0..<Int.random(in: 0...3, using: &random) { world.step(isAnnounced: isAnnounced) }
+                child = try start()
+                report.restarts += 1
+                nextKill = clock.now.advanced(by: pick(options.killAfterMilliseconds))
+            }
+            if now >= nextOutage {
+                if receiver.mode == .up {
+                    let mode = [SoakReceiver.Mode.unavailable, .refusing, .hanging, .dropping]
+                        .randomElement(using: &random)!
+                    try await receiver.set(mode)
+                    report.outages[mode.rawValue, default: 0] += 1
+                    nextOutage = clock.now.advanced(by: pick(1_000...4_000))
+                } else {
+                    try await receiver.set(.up)
+                    nextOutage = clock.now.advanced(by: pick(2_000...6_000))
+                }
+            }
+            if now >= nextThrottle {
+                world.fake.inject(FakeFault(.rateLimited(retryAfter: 1), times: Int.random(in: 2...5, using: &random)))
+                report.throttleBursts += 1
+                nextThrottle = clock.now.advanced(by: pick(6_000...15_000))
+            }
+            if lastProgress.duration(to: now) >= .seconds(30) {
+                lastProgress = now
+                say("soak: \(elapsed.components.seconds) s — \(world.changeCount) changes, \(report.kills) kills, "
+                    + "\(ledger.delivered) messages delivered")
+            }
+            if let cycles = options.cycles, checkedCycles.duration(to: now) > .seconds(2) {
+                checkedCycles = now
+                if countPolls(in: logURL).cycles >= cycles { break }
+            }
+            try await clock.sleep(for: pick(options.changeEveryMilliseconds))
+        }
+        report.scripted = begin.duration(to: clock.now)
+        for skipped in pending { report.cases.append("\(skipped.rawValue): not reached before the end") }
+
+        // The drain: no more changes, the receiver up (GitLab still failing at the same rates); the last child
+        // delivers what is left, then stops on SIGTERM.
+        try await receiver.set(.up)
+        let truth = world.truth()
+        let drainStart = clock.now
+        while drainStart.duration(to: clock.now) < options.drainTimeout {
+            ledger.ingest(receiver.deliveries)
+            if SoakVerdict(truth: truth, ledger: ledger).lost.isEmpty { break }
+            try await clock.sleep(for: .milliseconds(250))
+        }
+        report.drained = drainStart.duration(to: clock.now)
+        report.peakResidentBytes = max(report.peakResidentBytes, child.peakResidentBytes)
+        child.send(SIGTERM)
+        let exit = await child.waitForExit()
+        report.finalExit = exit.signaled ? "killed by signal \(exit.status)" : "exit status \(exit.status)"
+        report.finalExitClean = !exit.signaled && exit.status == 0
+        world.fake.chaos = nil
+        await receiver.stop()
+        await world.fake.stop()
+
+        ledger.ingest(receiver.deliveries)
+        if let copy = options.logCopy {
+            try? FileManager.default.removeItem(atPath: copy)
+            try FileManager.default.copyItem(at: logURL, to: URL(fileURLWithPath: copy))
+        }
+        let polls = countPolls(in: logURL)
+        report.pollCycles = polls.cycles
+        report.failedPolls = polls.failed
+        report.changes = world.counts
+        report.truth = truth
+        report.ledger = ledger
+        report.verdict = SoakVerdict(truth: truth, ledger: ledger)
+        if !report.passed { report.logTail = tail(of: logURL) }
+        return report
+    }
+
+    private func note(_ scriptedCase: SoakCase, _ what: String, at elapsed: Duration) {
+        report.cases.append("\(scriptedCase.rawValue) at \(SoakReport.seconds(elapsed)): \(what)")
+    }
+
+    func pick(_ milliseconds: ClosedRange<Int>) -> Duration {
+        .milliseconds(Int.random(in: milliseconds, using: &random))
+    }
+}

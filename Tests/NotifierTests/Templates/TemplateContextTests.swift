@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import Notifier
+
+/// `TemplateContext.primaryURL(of:)`: the one link a message offers (the `url` template value, ntfy's click
+/// action, Teams' button) is the most specific page GitLab has for the event.
+@Suite struct TemplateContextTests {
+    let project = ProjectRef(instance: "gl", id: 7, path: "acme/api", webURL: "https://gitlab.example.com/acme/api")
+    let time = Date(timeIntervalSince1970: 1_700_000_000)
+    let old = String(repeating: "a", count: 40)
+    let new = String(repeating: "b", count: 40)
+
+    @Test func testPrimaryURL_ofACreatedBranch_isTheBranchTree_withTheNameEncoded() {
+        // Given a branch created with a slash and a space in its name
+        let event = WatchEvent.branchCreated(project: project, branch: "feature/new thing", head: new, at: time)
+        // When its link is chosen
+        let url = TemplateContext.primaryURL(of: event)
+        // Then it is the branch's tree, not the project page
+        #expect(url == "https://gitlab.example.com/acme/api/-/tree/feature/new%20thing")
+    }
+
+    @Test func testPrimaryURL_ofADeletedBranch_isTheCommitItPointedAt() {
+        let event = WatchEvent.branchDeleted(project: project, branch: "old", lastHead: old, at: time)
+        #expect(TemplateContext.primaryURL(of: event) == "https://gitlab.example.com/acme/api/-/commit/\(old)")
+    }
+
+    @Test func testPrimaryURL_ofAForcePush_comparesTheOldAndNewHeads() {
+        let event = WatchEvent.branchForcePushed(
+            project: project, branch: "main", oldHead: old, newHead: new, droppedCount: 1,
+            commits: CommitList(commits: []), at: time
+        )
+        let url = TemplateContext.primaryURL(of: event)
+        #expect(url == "https://gitlab.example.com/acme/api/-/compare/\(old)...\(new)")
+    }
+
+    @Test func testPrimaryURL_ofProjectEvents_isTheProjectPage_andNilWithoutOne() {
+        // Given project events, with and without a known web URL
+        let renamed = WatchEvent.projectRenamed(project: project, oldPath: "acme/old-api", at: time)
+        let recovered = WatchEvent.projectRecovered(project: project, unreachableSince: time, at: time)
+        var bare = project
+        bare.webURL = nil
+        // Then the link is the project page — or absent, never a guessed URL
+        #expect(TemplateContext.primaryURL(of: renamed) == "https://gitlab.example.com/acme/api")
+        #expect(TemplateContext.primaryURL(of: recovered) == "https://gitlab.example.com/acme/api")
+        let deleted = WatchEvent.branchDeleted(project: bare, branch: "x", lastHead: old, at: time)
+        #expect(TemplateContext.primaryURL(of: deleted) == nil)
+        #expect(TemplateContext.primaryURL(of: .branchCreated(project: bare, branch: "x", head: new, at: time)) == nil)
+    }
+}
