@@ -12,6 +12,8 @@ struct SoakReport: Sendable {
     var changes: [String: Int] = [:]
     /// The scripted cases, one line each: when, and what was done.
     var cases: [String] = []
+    /// When changes began: one second after the first child logged that it started.
+    var startedAfter = Duration.zero
     /// When the first child logged its first cycle (kills start then).
     var readyAfter: Duration?
     /// Children killed with SIGKILL.
@@ -78,8 +80,8 @@ struct SoakReport: Sendable {
         lines.append("unexpected:    \(verdict.unexpected.count)")
         lines.append("receiver:      \(ledger.accepted) requests acknowledged, turned away: "
             + (away.isEmpty ? "none" : away.joined(separator: ", ")))
-        lines.append("kills:         \(kills) (SIGKILL), restarts: \(restarts); first cycle after "
-            + (readyAfter.map(Self.seconds) ?? "never"))
+        lines.append("kills:         \(kills) (SIGKILL), restarts: \(restarts); changes from "
+            + "\(Self.seconds(startedAfter)), first cycle after " + (readyAfter.map(Self.seconds) ?? "never"))
         lines.append("poll cycles:   \(pollCycles) project polls (\(failedPolls) failed under injected faults)")
         lines.append(
             "faults:        10% 5xx, 5% timeouts, 3% connection resets, 3% slow, "

@@ -83,6 +83,17 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         world.beginWatching()
         let begin = clock.now
         var child = try start()
+        // glwatch watches from the moment it has started, not from the moment its process was launched: nothing
+        // changes until it logged so, and one more second has passed (GitLab's event times are what tell
+        // glwatch what happened after it began).
+        while (try? String(contentsOf: logURL, encoding: .utf8))?.contains("glwatch started") != true {
+            guard begin.duration(to: clock.now) < .seconds(30) else {
+                throw SoakError("glwatch run did not start within 30 s; its log:\n" + tail(of: logURL))
+            }
+            try await clock.sleep(for: .milliseconds(50))
+        }
+        try await clock.sleep(for: .seconds(1))
+        report.startedAfter = begin.duration(to: clock.now)
         var pending = options.cases.sorted()
         var doomedSeen = false
         var ready = false
@@ -173,7 +184,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         let drainStart = clock.now
         while drainStart.duration(to: clock.now) < options.drainTimeout {
             ledger.ingest(receiver.deliveries)
-            if SoakVerdict(truth: truth, ledger: ledger).lost.isEmpty { break }
+            if SoakVerdict(truth: truth, ledger: ledger, pathsRule: options.pathsRule).lost.isEmpty { break }
             try await clock.sleep(for: .milliseconds(250))
         }
         report.drained = drainStart.duration(to: clock.now)
@@ -197,7 +208,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         report.changes = world.counts
         report.truth = truth
         report.ledger = ledger
-        report.verdict = SoakVerdict(truth: truth, ledger: ledger)
+        report.verdict = SoakVerdict(truth: truth, ledger: ledger, pathsRule: options.pathsRule)
         if !report.passed { report.logTail = tail(of: logURL) }
         return report
     }

@@ -21,15 +21,16 @@ struct SoakVerdict: Sendable {
     /// An empty verdict (nothing compared yet).
     init() {}
 
-    /// Compares; `badSignatures` in the ledger count as unexpected.
-    init(truth: FakeGroundTruth, ledger: SoakLedger) {
+    /// Compares; `badSignatures` in the ledger count as unexpected. `pathsRule` says whether the config had the
+    /// `paths:` rule, whose sink is then checked.
+    init(truth: FakeGroundTruth, ledger: SoakLedger, pathsRule: Bool = true) {
         compareCommits(truth: truth, ledger: ledger)
         compare("branch.created", expected: truth.createdBranches, got: ledger.createdBranches)
         compare("branch.deleted", expected: truth.deletedBranches, got: ledger.deletedBranches)
         compare("branch.force_pushed", expected: truth.forcePushes, got: ledger.forcePushes)
         compareContributors(truth: truth, ledger: ledger)
         compareRemovals(truth: truth, ledger: ledger)
-        comparePathsRule(truth: truth, ledger: ledger)
+        if pathsRule { comparePathsRule(truth: truth, ledger: ledger) }
         if let renamed = ledger.eventsByType["project.renamed"] {
             unexpected.append("\(renamed) project.renamed events (the soak renames nothing)")
         }

@@ -204,4 +204,16 @@ struct SoakVerdictTests {
         #expect(verdict.lost.count == 1 && verdict.lost[0].contains(sourceEvent.id), "\(verdict.lost)")
         #expect(verdict.unexpected.count == 1 && verdict.unexpected[0].contains(docsEvent.id), "\(verdict.unexpected)")
     }
+
+    @Test func testPathsRuleOff_itsSinkIsNotChecked() throws {
+        let world = World()
+        let before = world.project.head(of: "main")!
+        let source = world.project.commit("Code", on: "main", by: Self.ann, files: ["src/a.swift"])
+        var ledger = SoakLedger()
+
+        ledger.ingest([try Self.delivery(world.pushed([source], before: before))])
+
+        #expect(SoakVerdict(truth: world.truth(), ledger: ledger, pathsRule: false).passed)
+        #expect(!SoakVerdict(truth: world.truth(), ledger: ledger, pathsRule: true).passed)
+    }
 }
