@@ -83,12 +83,14 @@ extension ProjectPoller {
     /// was pushed since (or no watch start is known): the heads now are the baseline.
     ///
     /// A bulk push event (more refs than GitLab's `push_event_activities_limit`, 3 by default, pushed at once)
-    /// names no ref; such a push is taken as it stands now.
+    /// names no ref; such a push is taken as it stands now. So is everything when the token may not read the
+    /// project's events (push events need the Reporter role; GITLAB-API.md): the heads now are the baseline then.
     func headsAtWatchStart(_ observed: [String: String], info: GitLabProject) async throws -> [String: String]? {
         guard let watchStart else { return nil }
+        guard let events = try await source.pushEventsIfReadable(in: key.id, since: watchStart) else { return nil }
         var heads = observed
         var decided = Set<String>()
-        for event in try await source.pushEvents(in: key.id, since: watchStart).sorted(by: { $0.id < $1.id }) {
+        for event in events.sorted(by: { $0.id < $1.id }) {
             guard let push = event.pushData, push.refType == "branch", let branch = push.ref,
                 options.branches.contains(branch, defaultBranch: info.defaultBranch),
                 decided.insert(branch).inserted

@@ -143,8 +143,11 @@ extension ProjectPoller {
 
     /// Whether `branch`, at `head` when last polled, was deleted since `since` (a push event `removed` from
     /// `head`) and so created again rather than force-pushed: one request when nothing else was pushed since.
+    /// A token that may not read push events (Reporter role needed) leaves it a force-push, as GitLab's branch
+    /// heads alone say.
     func wasRecreated(_ branch: String, from head: String, since: Date) async throws -> Bool {
-        try await source.pushEvents(in: key.id, since: since).contains { event in
+        guard let events = try await source.pushEventsIfReadable(in: key.id, since: since) else { return false }
+        return events.contains { event in
             guard let push = event.pushData, push.refType == "branch", push.ref == branch else { return false }
             let deleted = push.commitTo.map(Self.isNullSHA) ?? true
             return deleted && push.commitFrom == head

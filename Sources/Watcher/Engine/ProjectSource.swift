@@ -49,6 +49,21 @@ protocol ProjectSource: Sendable {
         -> Bool
 }
 
+extension ProjectSource {
+    /// `pushEvents(in:since:)`, or `nil` when the token may not read the project's events (403, or 404 for an
+    /// endpoint it cannot see): push events need the Reporter role (GITLAB-API.md).
+    func pushEventsIfReadable(in project: Int64, since: Date) async throws(GitLabError) -> [GitLabEvent]? {
+        do {
+            return try await pushEvents(in: project, since: since)
+        } catch {
+            switch error {
+            case .forbidden, .notFound: return nil
+            default: throw error
+            }
+        }
+    }
+}
+
 /// Commits from a range query, newest first; `isComplete` is false when the range held more than was fetched.
 struct CommitWindow: Sendable, Equatable {
     /// The commits fetched, newest first (GitLab's order).

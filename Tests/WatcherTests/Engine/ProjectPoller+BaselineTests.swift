@@ -129,4 +129,23 @@ import Testing
             #expect(events.filter { $0.type == .contributorNew }.count == 2)
         }
     }
+
+    @Test func testBaseline_tokenThatMayNotReadEvents_stillGetsABaseline() async throws {
+        // Given a project whose events the token may not read (push events need the Reporter role)
+        let world = World()
+        let project = world.fake.addProject("acme/api")
+        let head = project.commits(2, by: [ann]).last!
+        world.fake.inject(FakeFault(.status(403), on: .pathContaining("/events"), times: nil))
+        try await EngineTestHarness.run(world.fake) { harness in
+            // When its first poll runs
+            let outcome = await poller(harness, project, watchStart: world.now).poll()
+
+            // Then the heads now are the baseline, silently
+            #expect(outcome == .changed)
+            let state = try await harness.store.projectState(harness.key(project))
+            #expect(state?.heads.map(\.sha) == [head])
+            let events = try await harness.events(of: project)
+            #expect(events.isEmpty)
+        }
+    }
 }
