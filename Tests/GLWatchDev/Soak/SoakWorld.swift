@@ -94,7 +94,9 @@ final class SoakWorld {
             counts["branches deleted", default: 0] += 1
             return "delete \(project.path)@\(branch)"
         }
-        if roll < 31, let branch = features.randomElement(using: &random) {
+        // A merge could bring a force-pushed-away head back into main's history before glwatch saw the forced
+        // push; merging only into an announced head keeps every forced push observable.
+        if roll < 31, settled.contains("main"), let branch = features.randomElement(using: &random) {
             project.merge(branch, into: "main", by: merger)
             counts["merges", default: 0] += 1
             return "merge \(project.path)@\(branch) into main by \(merger.email)"
