@@ -134,6 +134,7 @@ public final class FakeGitLab: Sendable {
         if let latency = configuration.latency { try? await Task.sleep(for: latency) }
         var truncate = false
         var stall = false
+        var pageShift = 0
         if let fault = control.takeFault(method: request.method, path: request.rawPath) {
             switch fault {
             case .status(let status, let body, let headers):
@@ -175,6 +176,10 @@ public final class FakeGitLab: Sendable {
                 truncate = true
             case .stallBody:
                 stall = true
+            case .repeatPage:
+                pageShift = -1
+            case .skipPage:
+                pageShift = 1
             case .body(let text, let status, let contentType):
                 return finish(
                     index,
@@ -197,6 +202,9 @@ public final class FakeGitLab: Sendable {
             return finish(index, .text(429, "Retry later\n", headers: headers))
         }
         var response = route(request, now: now)
+        if pageShift != 0, let shifted = request.shiftingPage(by: pageShift) {
+            response.body = route(shifted, now: now).body  // the items of another page under this page's headers
+        }
         response.headers += throttle?.headers ?? []
         if truncate { response.body = Array(response.body.prefix(response.body.count / 2)) }
         if stall {

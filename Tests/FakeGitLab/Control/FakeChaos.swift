@@ -17,6 +17,14 @@ public struct FakeChaos: Sendable {
     public var slowResponses: Double
     /// How long a slow response waits (real time), picked uniformly in this range of milliseconds.
     public var slowDelayMilliseconds: ClosedRange<Int>
+    /// The share of requests answered with bad input, one kind picked uniformly: a 200 whose body is an HTML
+    /// error page, a 200 whose body is not JSON, a truncated body, a list that repeats a page, one that skips a
+    /// page (`FakeChaos.badAnswerKinds`).
+    public var badAnswers: Double
+    /// The share of requests answered only after `timeoutDelay`, longer than a client waits: timeouts.
+    public var timeouts: Double
+    /// How long a request that draws a timeout waits (real time) before it is answered, if anyone still listens.
+    public var timeoutDelay: Duration
     var random: FakeSplitMix64
 
     /// Creates a chaos policy; the same seed gives the same sequence of faults for the same sequence of requests.
@@ -25,8 +33,14 @@ public struct FakeChaos: Sendable {
         serverErrors: Double = 0,
         droppedConnections: Double = 0,
         slowResponses: Double = 0,
-        slowDelayMilliseconds: ClosedRange<Int> = 200...1_500
+        slowDelayMilliseconds: ClosedRange<Int> = 200...1_500,
+        badAnswers: Double = 0,
+        timeouts: Double = 0,
+        timeoutDelay: Duration = .seconds(30)
     ) {
+        self.badAnswers = badAnswers
+        self.timeouts = timeouts
+        self.timeoutDelay = timeoutDelay
         self.serverErrors = serverErrors
         self.droppedConnections = droppedConnections
         self.slowResponses = slowResponses
@@ -46,6 +60,26 @@ public struct FakeChaos: Sendable {
         if roll < serverErrors + droppedConnections + slowResponses {
             return .delay(.milliseconds(Int.random(in: slowDelayMilliseconds, using: &random)))
         }
+        if roll < serverErrors + droppedConnections + slowResponses + timeouts {
+            return .delay(timeoutDelay)
+        }
+        if roll < serverErrors + droppedConnections + slowResponses + timeouts + badAnswers {
+            return Self.badAnswerKinds.randomElement(using: &random)!
+        }
         return nil
     }
+
+    /// The bad answers `badAnswers` picks from.
+    public static let badAnswerKinds: [FakeFault.Kind] = [
+        .body(
+            "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>"
+                + "<body><h1>Whoops, GitLab is taking too much time to respond.</h1></body></html>\n",
+            status: 200,
+            contentType: "text/html; charset=utf-8"
+        ),
+        .body("upstream connect error or disconnect/reset before headers", status: 200),
+        .truncatedBody,
+        .repeatPage,
+        .skipPage,
+    ]
 }

@@ -24,6 +24,12 @@ public struct FakeFault: Sendable {
         case stallBody
         /// Answer with this raw body and status.
         case body(String, status: Int = 200, contentType: String = "application/json")
+        /// Answer a list request with the headers of the page asked for but the items of the page before it (page
+        /// 1 stays page 1): a list that repeats a page, as when items are added while a client pages through.
+        case repeatPage
+        /// Answer a list request with the headers of the page asked for but the items of the page after it: a list
+        /// that skips a page, as when items are removed while a client pages through.
+        case skipPage
     }
 
     /// What goes wrong.

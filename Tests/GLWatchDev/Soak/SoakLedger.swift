@@ -1,50 +1,61 @@
+import FakeGitLab
 import Foundation
-import Notifier
 import Watcher
 
-/// What the soak's webhook receiver got, de-duplicated by `webhook-id`, in the terms of `SoakTruth`: which
-/// commits, branches, forced pushes and contributors were announced, and by how many distinct events each.
+/// What the soak's webhook receiver got, in the terms of `FakeGroundTruth`: which commits, branches, forced
+/// pushes, contributors and removed projects were announced, by how many distinct events each, and which events
+/// the `paths:` rule's sink got.
+///
+/// Deliveries are de-duplicated by `webhook-id` per sink, the way a receiver does; a `webhook-id` acknowledged
+/// twice is recorded (`acceptedTwice`), since glwatch must not resend what was acknowledged.
 struct SoakLedger: Sendable {
+    /// The sink every event goes to.
+    static let mainSink = "receiver"
+    /// The sink the `paths:` rule routes to.
+    static let pathsSink = "audit"
+
     /// Requests answered 2xx.
     private(set) var accepted = 0
-    /// Requests answered 503 (the receiver was down; glwatch must send them again).
-    private(set) var refused = 0
-    /// Accepted requests whose `webhook-id` had been accepted before: redeliveries, which receivers drop.
-    private(set) var rawDuplicates = 0
+    /// Requests turned away (503, hung, dropped), by how.
+    private(set) var turnedAway: [SoakReceiver.Mode: Int] = [:]
+    /// `webhook-id`s acknowledged more than once on one sink.
+    private(set) var acceptedTwice: [String] = []
     /// Requests without a valid `webhook-signature`.
     private(set) var badSignatures = 0
     /// Bodies that are not glwatch events.
     private(set) var unreadable: [String] = []
-    /// Distinct events delivered (by `webhook-id`), by type.
-    private(set) var eventsByType: [EventType: Int] = [:]
-    /// Event ids that came under more than one `webhook-id` (the same event delivered as two messages).
+    /// Distinct events of the main sink, by type.
+    private(set) var eventsByType: [String: Int] = [:]
+    /// Event ids delivered under more than one `webhook-id` on one sink (the same event sent as two messages).
     private(set) var repeatedEventIDs: [String] = []
-
-    /// Commit events whose list left commits out (a push too large to carry whole: its middle is not checkable).
-    private(set) var truncated = 0
-    /// Distinct events announcing each commit.
-    private(set) var commits: [String: Int] = [:]
-    /// Where each announced commit was announced.
-    private(set) var commitBranches: [String: SoakBranch] = [:]
-    /// Distinct `branch.created` events per branch.
-    private(set) var createdBranches: [SoakBranch: Int] = [:]
-    /// Distinct `branch.force_pushed` events per branch.
-    private(set) var forcePushes: [SoakBranch: Int] = [:]
+    /// Distinct main-sink events listing each commit, by project id and SHA.
+    private(set) var commits: [Int64: [String: Int]] = [:]
+    /// Main-sink events that left commits out of their list (a push too large to list whole).
+    private(set) var truncated: [SoakPayload] = []
+    /// Distinct `branch.created`, `branch.deleted`, `branch.force_pushed` events per branch.
+    private(set) var createdBranches: [FakeGroundTruth.Branch: Int] = [:]
+    private(set) var deletedBranches: [FakeGroundTruth.Branch: Int] = [:]
+    private(set) var forcePushes: [FakeGroundTruth.Branch: Int] = [:]
     /// Distinct `contributor.new` events per author and project.
-    private(set) var newContributors: [SoakContributor: Int] = [:]
-    /// Branches and the heads glwatch announced them at.
-    private var announcedHeads: Set<String> = []
+    private(set) var newContributors: [FakeGroundTruth.Contributor: Int] = [:]
+    /// Distinct `project.removed` events per project id.
+    private(set) var removedProjects: [Int64: Int] = [:]
+    /// The main sink's `commits.new` events, by event id (what the `paths:` rule chose from).
+    private(set) var commitEvents: [String: SoakPayload] = [:]
+    /// The `paths:` sink's events, by event id.
+    private(set) var pathsEvents: [String: SoakPayload] = [:]
 
+    private var announcedHeads: Set<String> = []
     private var webhookIDs: Set<String> = []
-    private var eventIDs: Set<String> = []
+    private var eventWebhooks: [String: String] = [:]
     private var read = 0
 
-    /// Distinct deliveries (by `webhook-id`).
+    /// Distinct deliveries (by sink and `webhook-id`).
     var delivered: Int { webhookIDs.count }
 
-    /// Whether glwatch announced `branch` at `head` (a `commits.new`, `branch.created` or forced push ending there).
-    func isAnnounced(_ branch: SoakBranch, at head: String) -> Bool {
-        announcedHeads.contains("\(branch) \(head)")
+    /// Whether glwatch announced `branch` of `project` at `head` (an event that left the branch there).
+    func isAnnounced(project: String, branch: String, at head: String) -> Bool {
+        announcedHeads.contains("\(project)@\(branch) \(head)")
     }
 
     /// Reads the deliveries not read yet (`deliveries` is the receiver's whole list, in arrival order).
@@ -53,66 +64,57 @@ struct SoakLedger: Sendable {
         for delivery in deliveries[read...] {
             if !delivery.signatureValid { badSignatures += 1 }
             guard delivery.accepted else {
-                refused += 1
+                turnedAway[delivery.mode, default: 0] += 1
                 continue
             }
             accepted += 1
-            guard webhookIDs.insert(delivery.webhookID).inserted else {
-                rawDuplicates += 1
+            guard webhookIDs.insert("\(delivery.sink) \(delivery.webhookID)").inserted else {
+                acceptedTwice.append("\(delivery.sink) \(delivery.webhookID)")
                 continue
             }
             do {
-                for event in try Self.events(in: delivery.body) { record(event) }
+                for event in try SoakPayload.announcements(in: delivery.body) {
+                    record(event, sink: delivery.sink, webhookID: delivery.webhookID)
+                }
             } catch {
-                unreadable.append("\(delivery.webhookID): \(error)")
+                unreadable.append("\(delivery.sink) \(delivery.webhookID): \(error)")
             }
         }
         read = deliveries.count
     }
 
-    private mutating func record(_ event: WatchEvent) {
-        guard eventIDs.insert(event.id).inserted else {
-            repeatedEventIDs.append(event.id)
+    private mutating func record(_ event: SoakPayload, sink: String, webhookID: String) {
+        let key = "\(sink) \(event.id)"
+        if let earlier = eventWebhooks[key] {
+            if earlier != webhookID { repeatedEventIDs.append("\(event.type) \(event.id) on \(sink)") }
+            return
+        }
+        eventWebhooks[key] = webhookID
+        guard sink == Self.mainSink else {
+            if sink == Self.pathsSink { pathsEvents[event.id] = event }
             return
         }
         eventsByType[event.type, default: 0] += 1
-        let branch = SoakBranch(project: event.project.path, branch: event.branch ?? "")
-        switch event.details {
-        case .commitsNew(let details):
-            announcedHeads.insert("\(branch) \(details.after)")
-            if details.commits.isTruncated { truncated += 1 }
-        case .branchCreated(let details):
+        guard let project = event.data.project else { return }
+        let branch = FakeGroundTruth.Branch(projectID: project.id, path: project.path, branch: event.data.branch ?? "")
+        if let head = event.resultingHead { announcedHeads.insert("\(project.path)@\(branch.branch) \(head)") }
+        switch event.type {
+        case "commits.new", "branch.force_pushed":
+            if event.type == "commits.new" { commitEvents[event.id] = event }
+            if event.type == "branch.force_pushed" { forcePushes[branch, default: 0] += 1 }
+            for sha in event.commitIDs { commits[project.id, default: [:]][sha, default: 0] += 1 }
+            if event.omitted > 0 { truncated.append(event) }
+        case "branch.created":
             createdBranches[branch, default: 0] += 1
-            announcedHeads.insert("\(branch) \(details.head)")
-        case .branchForcePushed(let details):
-            forcePushes[branch, default: 0] += 1
-            if details.commits.isTruncated { truncated += 1 }
-            announcedHeads.insert("\(branch) \(details.newHead)")
-        case .contributorNew(let details):
-            let who = SoakContributor(project: event.project.path, email: details.contributor.email.lowercased())
-            newContributors[who, default: 0] += 1
+        case "branch.deleted":
+            deletedBranches[branch, default: 0] += 1
+        case "contributor.new":
+            let email = event.data.contributor?.email ?? ""
+            newContributors[FakeGroundTruth.Contributor(projectID: project.id, path: project.path, email: email), default: 0] += 1
+        case "project.removed":
+            removedProjects[project.id, default: 0] += 1
         default:
             break
         }
-        if event.type == .commitsNew || event.type == .branchForcePushed {
-            for commit in event.commits {
-                commits[commit.id, default: 0] += 1
-                commitBranches[commit.id] = branch
-            }
-        }
-    }
-
-    /// The events in a webhook body: one event, or a digest's.
-    static func events(in body: Data) throws -> [WatchEvent] {
-        let decoder = EventJSON.decoder()
-        struct Envelope: Decodable { var type: String }
-        struct Digest: Decodable {
-            struct Events: Decodable { var events: [WatchEvent] }
-            var data: Events
-        }
-        if try decoder.decode(Envelope.self, from: body).type == "digest" {
-            return try decoder.decode(Digest.self, from: body).data.events
-        }
-        return [try decoder.decode(WatchEvent.self, from: body)]
     }
 }

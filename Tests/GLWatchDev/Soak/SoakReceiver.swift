@@ -8,27 +8,35 @@ import Synchronization
 import Watcher
 
 /// The soak's webhook receiver: a Hummingbird server on 127.0.0.1 that records every request glwatch's webhook
-/// sink makes, with its `webhook-id`, and that can be taken down — answering 503, or closed so that connections
-/// are refused — and brought back on the same port.
+/// sinks make (`/hooks/<sink>`), with its `webhook-id`, and that misbehaves on demand — answering 503, refusing
+/// connections, hanging without an answer, or dropping the connection — and recovers on the same port.
 final class SoakReceiver: Sendable {
     /// How the receiver answers.
-    enum Mode: Sendable, Equatable {
-        /// 204 to every signed request.
+    enum Mode: String, Sendable, Equatable, CaseIterable {
+        /// 204 to every request.
         case up
         /// 503 to every request (a receiver overloaded or in maintenance).
-        case unavailable
+        case unavailable = "503"
         /// Not listening: connections are refused.
-        case refusing
+        case refusing = "refused"
+        /// Reads the request and never answers (until the mode changes): glwatch's timeout must give up.
+        case hanging = "hung"
+        /// Reads the request and closes the connection without an answer.
+        case dropping = "dropped"
     }
 
     /// One request that reached the receiver.
     struct Delivery: Sendable {
+        /// The sink it came from (the last path segment: `/hooks/audit` → `audit`).
+        var sink: String
         /// The `webhook-id` header (empty when missing).
         var webhookID: String
         /// The body.
         var body: Data
-        /// Whether it was answered 2xx (a delivery), rather than 503.
+        /// Whether it was answered 2xx (an acknowledged delivery).
         var accepted: Bool
+        /// How it was turned away when not accepted.
+        var mode: Mode
         /// Whether its `webhook-signature` matched the body.
         var signatureValid: Bool
     }
@@ -38,6 +46,7 @@ final class SoakReceiver: Sendable {
         var port = 0
         var deliveries: [Delivery] = []
         var running: (group: ServiceGroup, task: Task<Void, Never>)?
+        var hung: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state = Mutex(State())
@@ -50,8 +59,8 @@ final class SoakReceiver: Sendable {
         self.logger = logger
     }
 
-    /// The URL glwatch posts to (valid after `start()`).
-    var url: String { "http://127.0.0.1:\(state.withLock { $0.port })/hooks/glwatch" }
+    /// The URL sink `sink` posts to (valid after `start()`).
+    func url(for sink: String) -> String { "http://127.0.0.1:\(state.withLock { $0.port })/hooks/\(sink)" }
 
     /// Every request received so far, in arrival order.
     var deliveries: [Delivery] { state.withLock { $0.deliveries } }
@@ -90,10 +99,11 @@ final class SoakReceiver: Sendable {
         }
     }
 
-    /// Switches to `mode`, stopping or restarting the listener as needed.
+    /// Switches to `mode`, stopping or restarting the listener as needed; requests left hanging are answered 503.
     func set(_ mode: Mode) async throws {
         let current = state.withLock { $0.mode }
         guard mode != current else { return }
+        releaseHung()
         if current == .refusing {
             try await start()
         } else if mode == .refusing {
@@ -104,6 +114,7 @@ final class SoakReceiver: Sendable {
 
     /// Stops listening (connections are refused from now on).
     func stop() async {
+        releaseHung()
         let running = state.withLock { state -> (group: ServiceGroup, task: Task<Void, Never>)? in
             defer {
                 state.running = nil
@@ -116,21 +127,52 @@ final class SoakReceiver: Sendable {
         await running.task.value
     }
 
-    private func makeRouter() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
-        router.post("/hooks/glwatch") { request, context -> Response in
+    private func releaseHung() {
+        let hung = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            defer { state.hung.removeAll() }
+            return state.hung
+        }
+        for continuation in hung { continuation.resume() }
+    }
+
+    private func makeRouter() -> Router<SoakReceiverContext> {
+        let router = Router(context: SoakReceiverContext.self)
+        router.post("/hooks/:sink") { request, context -> Response in
             let buffer = try await request.body.collect(upTo: 16 << 20)
             let body = Data(buffer.readableBytesView)
+            let sink = context.parameters.get("sink") ?? ""
             let id = request.headers[.init("webhook-id")!] ?? ""
             let timestamp = request.headers[.init("webhook-timestamp")!].flatMap { Int($0) }
             let signature = request.headers[.init("webhook-signature")!] ?? ""
             let valid = timestamp.map { self.signer.signature(id: id, timestamp: $0, body: body) == signature } ?? false
-            let accepted = self.state.withLock { state -> Bool in
-                let accepted = state.mode == .up
-                state.deliveries.append(Delivery(webhookID: id, body: body, accepted: accepted, signatureValid: valid))
-                return accepted
+            let mode = self.state.withLock { state -> Mode in
+                state.deliveries.append(
+                    Delivery(
+                        sink: sink, webhookID: id, body: body, accepted: state.mode == .up, mode: state.mode,
+                        signatureValid: valid
+                    )
+                )
+                return state.mode
             }
-            return Response(status: accepted ? .noContent : .serviceUnavailable)
+            switch mode {
+            case .up:
+                return Response(status: .noContent)
+            case .hanging:
+                await withCheckedContinuation { continuation in
+                    let waiting = self.state.withLock { state -> Bool in
+                        guard state.mode == .hanging else { return false }
+                        state.hung.append(continuation)
+                        return true
+                    }
+                    if !waiting { continuation.resume() }
+                }
+                return Response(status: .serviceUnavailable)
+            case .dropping:
+                try? await context.channel.close()
+                throw SoakError("connection dropped on purpose")
+            case .unavailable, .refusing:
+                return Response(status: .serviceUnavailable)
+            }
         }
         return router
     }

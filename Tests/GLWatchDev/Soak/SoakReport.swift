@@ -1,18 +1,26 @@
+import FakeGitLab
 import Foundation
-import Notifier
 import Watcher
 
 /// What a soak did and found, printed by `glwatch-dev bench soak`.
 struct SoakReport: Sendable {
     /// The seed (`--seed` replays the run's choices).
     var seed: UInt64
+    /// The options it ran with.
+    var options: SoakOptions
     /// Changes scripted, by kind.
     var changes: [String: Int] = [:]
+    /// The scripted cases, one line each: when, and what was done.
+    var cases: [String] = []
+    /// When changes began: one second after the first child logged that it started.
+    var startedAfter = Duration.zero
+    /// When the first child logged its first cycle (kills start then).
+    var readyAfter: Duration?
     /// Children killed with SIGKILL.
     var kills = 0
     /// Children started after a kill.
     var restarts = 0
-    /// Receiver outages, by kind (`503`, `refused`).
+    /// Receiver outages, by kind (`503`, `refused`, `hung`, `dropped`).
     var outages: [String: Int] = [:]
     /// 429 bursts injected.
     var throttleBursts = 0
@@ -27,44 +35,59 @@ struct SoakReport: Sendable {
     /// How the last child ended on SIGTERM, and whether that was a clean exit 0.
     var finalExit = ""
     var finalExitClean = false
-    var truth = SoakTruth()
+    var truth: FakeGroundTruth?
     var ledger = SoakLedger()
-    var verdict = SoakVerdict(truth: SoakTruth(), ledger: SoakLedger())
+    var verdict = SoakVerdict()
+
     /// The end of the children's log, kept when the run failed.
     var logTail: String?
+
+    /// Creates an empty report.
+    init(seed: UInt64, options: SoakOptions) {
+        self.seed = seed
+        self.options = options
+    }
 
     /// Whether the soak passed: nothing lost, duplicated or invented, and a clean exit on SIGTERM.
     var passed: Bool { verdict.passed && finalExitClean }
 
     /// The report as text.
     func rendered(replay: String) -> String {
-        let truth = truth
-        let forced = truth.forcePushes.values.reduce(0, +)
-        let delivered = ledger.eventsByType.sorted { $0.key.rawValue < $1.key.rawValue }
-            .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        let delivered = ledger.eventsByType.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
         let changeList = changes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
         let outageList = outages.sorted { $0.key < $1.key }.map { "\($0.value)× \($0.key)" }
+        let away = ledger.turnedAway.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }
         var lines: [String] = []
         lines.append("soak: seed \(seed)  (replay: \(replay))")
+        lines.append("switched off:  " + (options.switchedOff.isEmpty ? "nothing" : options.switchedOff.joined(separator: ", ")))
         lines.append("changes:       " + changeList.joined(separator: ", "))
-        lines.append(
-            "expected:      \(truth.expectedCount) announcements — \(truth.commits.count) commits, "
-                + "\(truth.createdBranches.count) branches created, \(forced) force-pushes, "
-                + "\(truth.newContributors.count) new contributors"
-        )
-        lines.append("delivered:     \(ledger.delivered) events by webhook-id (\(delivered))")
+        lines += cases.map { "case:          " + $0 }
+        if let truth {
+            let commits = truth.commits.values.reduce(0) { $0 + $1.count }
+            let optional = truth.optionalCommits.values.reduce(0) { $0 + $1.count }
+            lines.append(
+                "expected:      \(truth.expectedCount) announcements (from the fake's repositories) — \(commits) commits "
+                    + "(+\(optional) optional), \(truth.createdBranches.values.reduce(0, +)) branches created, "
+                    + "\(truth.deletedBranches.values.reduce(0, +)) deleted, \(truth.forcePushes.values.reduce(0, +)) "
+                    + "force-pushes, \(truth.newContributors.count) new contributors, "
+                    + "\(truth.removedProjects.count) projects removed"
+            )
+        }
+        lines.append("delivered:     \(ledger.delivered) messages by webhook-id (\(delivered.joined(separator: ", ")); "
+            + "\(ledger.pathsEvents.count) to the paths: rule's sink)")
         lines.append("lost:          \(verdict.lost.count)")
-        lines.append("duplicated:    \(verdict.duplicated.count) (the same announcement in two distinct events)")
+        lines.append("duplicated:    \(verdict.duplicated.count) (the same announcement twice, or a webhook-id acknowledged twice)")
         lines.append("unexpected:    \(verdict.unexpected.count)")
-        lines.append(
-            "raw duplicates \(ledger.rawDuplicates) (redeliveries of an accepted webhook-id, dropped by it); "
-                + "\(ledger.accepted) requests accepted, \(ledger.refused) answered 503"
-        )
-        lines.append("kills:         \(kills) (SIGKILL), restarts: \(restarts)")
+        lines.append("receiver:      \(ledger.accepted) requests acknowledged, turned away: "
+            + (away.isEmpty ? "none" : away.joined(separator: ", ")))
+        lines.append("kills:         \(kills) (SIGKILL), restarts: \(restarts); changes from "
+            + "\(Self.seconds(startedAfter)), first cycle after " + (readyAfter.map(Self.seconds) ?? "never"))
         lines.append("poll cycles:   \(pollCycles) project polls (\(failedPolls) failed under injected faults)")
         lines.append(
-            "faults:        10% 5xx, 5% dropped connections, 5% slow (0.2–1.5 s), \(throttleBursts) bursts of 429; "
-                + "receiver down " + (outageList.isEmpty ? "never" : outageList.joined(separator: ", "))
+            "faults:        10% 5xx, 5% timeouts, 3% connection resets, 3% slow, "
+                + (options.badAnswers ? "2% bad answers, " : "")
+                + "\(throttleBursts) bursts of 429; receiver down "
+                + (outageList.isEmpty ? "never" : outageList.joined(separator: ", "))
         )
         lines.append("peak memory:   \(peakResidentBytes / 1024 / 1024) MiB (largest VmHWM of the glwatch children)")
         lines.append(
@@ -73,16 +96,31 @@ struct SoakReport: Sendable {
         )
         for (title, items) in [("LOST", verdict.lost), ("DUPLICATED", verdict.duplicated),
                                ("UNEXPECTED", verdict.unexpected)] where !items.isEmpty {
+            lines.append("\(title) by kind: " + Self.kinds(of: items))
             lines.append("\(title):")
             lines += items.prefix(50).map { "  " + $0 }
             if items.count > 50 { lines.append("  … and \(items.count - 50) more") }
         }
         if let logTail { lines += ["the children's log, last lines:", logTail] }
-        lines.append(passed ? "PASS" : "FAIL")
+        lines.append(passed ? "PASS" : "FAIL (replay: \(replay))")
         return lines.joined(separator: "\n")
     }
 
-    private static func seconds(_ duration: Duration) -> String {
+    /// Findings grouped by what they say with SHAs and ids left out (`253× commit … in soak/fresh`), largest first.
+    static func kinds(of items: [String]) -> String {
+        var counts: [String: Int] = [:]
+        for item in items {
+            let words = item.split(separator: " ").map { (word: Substring) -> String in
+                word.count >= 8 && word.allSatisfy { $0.isHexDigit } ? "…" : String(word)
+            }
+            counts[words.joined(separator: " "), default: 0] += 1
+        }
+        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(12)
+            .map { "\($0.value)× \($0.key)" }.joined(separator: "; ")
+    }
+
+    /// `12.3 s`.
+    static func seconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         return String(format: "%.1f s", Double(seconds) + Double(attoseconds) / 1e18)
     }

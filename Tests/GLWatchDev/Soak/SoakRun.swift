@@ -8,23 +8,24 @@ import Watcher
 import Glibc
 #endif
 
-/// One soak: the fake GitLab with random faults, a webhook receiver that goes down for stretches, and the real
+/// One soak — issue 12's acceptance test: the fake GitLab failing requests at random (5xx, timeouts, connection
+/// resets, bad answers), a webhook receiver that goes down, hangs and drops connections, and the real
 /// `glwatch run` as a child process killed with SIGKILL at random moments and started again, while the script
-/// changes the projects. At the end the last child drains and is stopped with SIGTERM, and what the receiver got
-/// is compared with the ground truth.
+/// makes random changes and the scripted cases (`SoakCase`). At the end the last child drains and is stopped with
+/// SIGTERM, and what the receiver got is compared with the ground truth worked out from the fake's repositories.
 ///
 /// Time is the injected `clock`'s (the command passes the continuous clock: a soak runs in real time).
 final class SoakRun<C: Clock> where C.Duration == Duration {
-    private let options: SoakOptions
+    let options: SoakOptions
     private let executable: URL
-    private let clock: C
+    let clock: C
     private let say: (String) -> Void
-    private var random: FakeSplitMix64
+    var random: FakeSplitMix64
 
-    private let directory: URL
-    private let world: SoakWorld
-    private var ledger = SoakLedger()
-    private var report: SoakReport
+    let directory: URL
+    let world: SoakWorld
+    var ledger = SoakLedger()
+    var report: SoakReport
 
     /// Prepares a soak of `executable` (the `glwatch` to run) in a fresh temporary directory.
     init(options: SoakOptions, executable: URL, clock: C, say: @escaping (String) -> Void) throws {
@@ -36,7 +37,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         world = SoakWorld(projectCount: options.projects, seed: random.next())
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("glwatch-soak-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        report = SoakReport(seed: options.seed)
+        report = SoakReport(seed: options.seed, options: options)
     }
 
     /// Runs the soak and returns its report (whose verdict says whether anything was lost).
@@ -53,7 +54,8 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": directory.path,
             "GLWATCH_SOAK_TOKEN": world.token,
-            "GLWATCH_SOAK_HOOK": receiver.url,
+            "GLWATCH_SOAK_HOOK": receiver.url(for: SoakLedger.mainSink),
+            "GLWATCH_SOAK_AUDIT_HOOK": receiver.url(for: SoakLedger.pathsSink),
             "GLWATCH_SOAK_SECRET": secret,
         ]
         let config = directory.appendingPathComponent("glwatch.yml")
@@ -64,39 +66,68 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         }
         let log = try FileHandle(forWritingTo: logURL)
         defer { try? log.close() }
-        func start(_ arguments: [String]) throws -> SoakChild {
+        func start() throws -> SoakChild {
             try SoakChild(
                 executable: executable,
-                arguments: arguments + ["--config", config.path, "--log-level", "debug"],
+                arguments: ["run", "--config", config.path, "--log-level", "debug"],
                 environment: environment,
                 log: log
             )
         }
 
-        // The baseline, without faults: from here on every change must be announced.
-        let baseline = try start(["once"])
-        let baselineExit = await baseline.waitForExit()
-        guard !baselineExit.signaled, baselineExit.status == 0 else {
-            throw SoakError("the baseline `glwatch once` failed (\(baselineExit)); its log: \(logURL.path)\n"
-                + ((try? String(contentsOf: logURL, encoding: .utf8)) ?? ""))
-        }
+        // Faults from the very first request: a first poll that fails must not cost a baseline (case 3).
         world.fake.chaos = FakeChaos(
-            seed: random.next(), serverErrors: 0.10, droppedConnections: 0.05, slowResponses: 0.05
+            seed: random.next(), serverErrors: 0.10, droppedConnections: 0.03, slowResponses: 0.03,
+            badAnswers: options.badAnswers ? 0.02 : 0, timeouts: 0.05, timeoutDelay: .seconds(4)
         )
-
+        world.beginWatching()
         let begin = clock.now
-        var child = try start(["run"])
-        report.restarts = 0
-        var nextKill = begin.advanced(by: pick(options.killAfterMilliseconds))
+        var child = try start()
+        // glwatch watches from the moment it has started, not from the moment its process was launched: nothing
+        // changes until it logged so, and one more second has passed (GitLab's event times are what tell
+        // glwatch what happened after it began).
+        while (try? String(contentsOf: logURL, encoding: .utf8))?.contains("glwatch started") != true {
+            guard begin.duration(to: clock.now) < .seconds(30) else {
+                throw SoakError("glwatch run did not start within 30 s; its log:\n" + tail(of: logURL))
+            }
+            try await clock.sleep(for: .milliseconds(50))
+        }
+        try await clock.sleep(for: .seconds(1))
+        report.startedAfter = begin.duration(to: clock.now)
+        var pending = options.cases.sorted()
+        var doomedSeen = false
+        var ready = false
+        var nextKill = begin
         var nextOutage = begin.advanced(by: pick(2_000...6_000))
         var nextThrottle = begin.advanced(by: pick(2_000...8_000))
         var checkedCycles = begin
         var lastProgress = begin
+        let isAnnounced = { [unowned self] (project: String, branch: String, head: String) in
+            self.ledger.isAnnounced(project: project, branch: branch, at: head)
+        }
         while begin.duration(to: clock.now) < options.duration {
             ledger.ingest(receiver.deliveries)
-            world.step { branch, head in ledger.isAnnounced(branch, at: head) }
             let now = clock.now
-            if now >= nextKill {
+            let elapsed = begin.duration(to: now)
+            if !ready, (try? String(contentsOf: logURL, encoding: .utf8))?.contains("first cycle done") == true {
+                ready = true
+                report.readyAfter = elapsed
+                nextKill = now.advanced(by: pick(options.killAfterMilliseconds))
+            }
+            while let next = pending.first, next != .recreatedWhileDown, elapsed >= .seconds(next.atSeconds),
+                next != .createdProject || ready
+            {
+                pending.removeFirst()
+                note(next, world.perform(next), at: elapsed)
+            }
+            if options.cases.contains(.deletedAfterPush), !doomedSeen, !pending.contains(.deletedAfterPush),
+                let doomed = world.doomedHead, ledger.isAnnounced(project: doomed.path, branch: "main", at: doomed.head)
+            {
+                doomedSeen = true
+                note(.deletedAfterPush, world.pushThenDelete(), at: elapsed)
+            }
+            world.step(isAnnounced: isAnnounced)
+            if ready, now >= nextKill {
                 report.peakResidentBytes = max(report.peakResidentBytes, child.peakResidentBytes)
                 child.send(SIGKILL)
                 let exit = await child.waitForExit()
@@ -106,18 +137,21 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
                 }
                 report.kills += 1
                 // Down for a moment, while the script keeps changing things.
-                for _ in 0..<Int.random(in: 0...3, using: &random) {
-                    world.step { branch, head in ledger.isAnnounced(branch, at: head) }
+                if pending.first == .recreatedWhileDown, elapsed >= .seconds(SoakCase.recreatedWhileDown.atSeconds) {
+                    pending.removeFirst()
+                    note(.recreatedWhileDown, world.perform(.recreatedWhileDown), at: elapsed)
                 }
-                child = try start(["run"])
+                for _ in 0..<Int.random(in: 0...3, using: &random) { world.step(isAnnounced: isAnnounced) }
+                child = try start()
                 report.restarts += 1
                 nextKill = clock.now.advanced(by: pick(options.killAfterMilliseconds))
             }
             if now >= nextOutage {
                 if receiver.mode == .up {
-                    let mode: SoakReceiver.Mode = Bool.random(using: &random) ? .unavailable : .refusing
+                    let mode = [SoakReceiver.Mode.unavailable, .refusing, .hanging, .dropping]
+                        .randomElement(using: &random)!
                     try await receiver.set(mode)
-                    report.outages[mode == .unavailable ? "503" : "refused", default: 0] += 1
+                    report.outages[mode.rawValue, default: 0] += 1
                     nextOutage = clock.now.advanced(by: pick(1_000...4_000))
                 } else {
                     try await receiver.set(.up)
@@ -131,11 +165,8 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
             }
             if lastProgress.duration(to: now) >= .seconds(30) {
                 lastProgress = now
-                say(
-                    "soak: \(begin.duration(to: now).components.seconds) s — "
-                        + "\(world.changeCount) changes, "
-                        + "\(report.kills) kills, \(ledger.delivered) events delivered"
-                )
+                say("soak: \(elapsed.components.seconds) s — \(world.changeCount) changes, \(report.kills) kills, "
+                    + "\(ledger.delivered) messages delivered")
             }
             if let cycles = options.cycles, checkedCycles.duration(to: now) > .seconds(2) {
                 checkedCycles = now
@@ -144,13 +175,16 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
             try await clock.sleep(for: pick(options.changeEveryMilliseconds))
         }
         report.scripted = begin.duration(to: clock.now)
+        for skipped in pending { report.cases.append("\(skipped.rawValue): not reached before the end") }
 
-        // The drain: the receiver up, no more changes; the last child delivers what is left, then stops on SIGTERM.
+        // The drain: no more changes, the receiver up (GitLab still failing at the same rates); the last child
+        // delivers what is left, then stops on SIGTERM.
         try await receiver.set(.up)
+        let truth = world.truth()
         let drainStart = clock.now
         while drainStart.duration(to: clock.now) < options.drainTimeout {
             ledger.ingest(receiver.deliveries)
-            if SoakVerdict(truth: world.truth, ledger: ledger).lost.isEmpty { break }
+            if SoakVerdict(truth: truth, ledger: ledger, pathsRule: options.pathsRule).lost.isEmpty { break }
             try await clock.sleep(for: .milliseconds(250))
         }
         report.drained = drainStart.duration(to: clock.now)
@@ -172,72 +206,18 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         report.pollCycles = polls.cycles
         report.failedPolls = polls.failed
         report.changes = world.counts
-        report.truth = world.truth
+        report.truth = truth
         report.ledger = ledger
-        report.verdict = SoakVerdict(truth: world.truth, ledger: ledger)
-        if !report.verdict.passed || !report.finalExitClean { report.logTail = tail(of: logURL) }
+        report.verdict = SoakVerdict(truth: truth, ledger: ledger, pathsRule: options.pathsRule)
+        if !report.passed { report.logTail = tail(of: logURL) }
         return report
     }
 
-    // MARK: Helpers
+    private func note(_ scriptedCase: SoakCase, _ what: String, at elapsed: Duration) {
+        report.cases.append("\(scriptedCase.rawValue) at \(SoakReport.seconds(elapsed)): \(what)")
+    }
 
-    private func pick(_ milliseconds: ClosedRange<Int>) -> Duration {
+    func pick(_ milliseconds: ClosedRange<Int>) -> Duration {
         .milliseconds(Int.random(in: milliseconds, using: &random))
-    }
-
-    /// The config the children run with: the fake, the group, every branch, a webhook sink that retries fast.
-    ///
-    /// The request pace is raised from the default 600 a minute: every restart polls all projects at once, so with
-    /// the default most of a child's short life went to waiting for its own pacer rather than to polling.
-    private func configuration() -> String {
-        """
-        gitlab:
-          fake:
-            url: \(world.fake.baseURL.absoluteString)
-            token_env: GLWATCH_SOAK_TOKEN
-            timeout: 5s
-            requests_per_minute: 3000
-            burst: 60
-        watch:
-          - group: \(SoakWorld.group)
-            branches: all
-            interval: 1s
-            max_interval: 2s
-        state:
-          path: \(directory.appendingPathComponent("state.db").path)
-        engine:
-          shutdown_grace: 10s
-        sinks:
-          receiver:
-            type: webhook
-            url_env: GLWATCH_SOAK_HOOK
-            secret_env: GLWATCH_SOAK_SECRET
-            retry: { initial_delay: 100ms, max_delay: 1s, give_up_after: never }
-            circuit_breaker: { failures: 5, open_for: 500ms, max_open_for: 1s }
-        rules:
-          - name: everything
-            notify: [receiver]
-
-        """
-    }
-
-    /// Polls the children logged: finished ones (`polled`) and failed ones (`poll failed`).
-    private func countPolls(in log: URL) -> (cycles: Int, failed: Int) {
-        guard let text = try? String(contentsOf: log, encoding: .utf8) else { return (0, 0) }
-        var polled = 0
-        var failed = 0
-        for line in text.split(separator: "\n") {
-            if line.contains("poll failed") {
-                failed += 1
-            } else if line.contains("polled") {
-                polled += 1
-            }
-        }
-        return (polled + failed, failed)
-    }
-
-    private func tail(of log: URL) -> String {
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").suffix(40).joined(separator: "\n")
     }
 }

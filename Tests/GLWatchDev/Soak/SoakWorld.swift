@@ -2,13 +2,14 @@ import FakeGitLab
 import Foundation
 import Watcher
 
-/// The soak's GitLab: a fake GitLab with a group of projects, and the script that changes them — pushes, forced
-/// pushes, new branches, new contributors — while recording the ground truth (`SoakTruth`) of what glwatch must
-/// announce.
+/// The soak's GitLab: a fake GitLab with a group of projects, and the script that changes them — random pushes,
+/// forced pushes, new and deleted branches, merges, new contributors — beside the scripted cases of
+/// `SoakWorld+Cases`.
 ///
-/// A forced push drops commits; if glwatch had not seen them yet they would rightly never be announced and the
-/// truth would depend on timing. So a branch is force-pushed only once its current head has been announced
-/// (`isAnnounced`): the truth then follows from the script alone.
+/// The world records no truth of its own: `truth()` works it out from the fake's repositories
+/// (`FakeGroundTruth`) between `beginWatching()` and now. A watcher polls, so it cannot see a head that lived
+/// between two polls; the script therefore force-pushes or deletes a branch only once glwatch has announced its
+/// current head (`isAnnounced`), and nothing else it does depends on timing.
 final class SoakWorld {
     /// The fake GitLab (not started).
     let fake = FakeGitLab()
@@ -17,27 +18,36 @@ final class SoakWorld {
     /// The watched group.
     static let group = "soak"
 
-    private var random: FakeSplitMix64
-    private var projects: [FakeProject] = []
-    /// Authors with a commit in each project (by path), lowercased e-mails.
-    private var contributors: [String: Set<String>] = [:]
-    private var authors: [FakeAuthor]
+    var random: FakeSplitMix64
+    /// The projects random changes pick from.
+    private(set) var projects: [FakeProject] = []
+    /// Authors with a non-merge commit in each project (by path), lowercased e-mails.
+    var contributors: [String: Set<String>] = [:]
+    var authors: [FakeAuthor]
     private var nextAuthor = 1
     private var nextBranch = 1
+    /// Someone who only ever merges (in the web UI): never a contributor.
+    let merger = FakeAuthor(name: "Mia Merger", email: "mia.merger@soak.example")
 
-    /// What glwatch must announce about the changes made so far.
-    private(set) var truth = SoakTruth()
     /// How many changes of each kind were made.
-    private(set) var counts: [String: Int] = [:]
+    var counts: [String: Int] = [:]
 
-    /// How many changes were made (pushes, forced pushes, branches created).
-    var changeCount: Int { ["pushes", "force-pushes", "branches"].reduce(0) { $0 + counts[$1, default: 0] } }
+    /// The world when watching began, and what the cases recorded about projects they deleted.
+    private(set) var start: FakeHistory?
+    var lastSeen: [Int64: FakeHistory] = [:]
+    var required: [Int64: FakeHistory] = [:]
+
+    /// The projects of the scripted cases (`SoakWorld+Cases`).
+    let cases: SoakCaseProjects
+
+    /// How many changes were made (pushes, forced pushes, branches created and deleted, merges).
+    var changeCount: Int { counts.values.reduce(0, +) }
 
     /// The most branches a project gets (the script stops creating them there).
     let maxBranches = 6
 
-    /// Builds `projectCount` projects with a 20-commit history and a `develop` branch each; nothing is announced
-    /// about them (glwatch's first poll takes them as its baseline).
+    /// Builds `projectCount` projects with a 20-commit history and a `develop` branch each, and the projects of
+    /// the scripted cases; nothing about them is to be announced (the start takes them as they are).
     init(projectCount: Int, seed: UInt64) {
         random = FakeSplitMix64(seed: seed)
         authors = [
@@ -46,6 +56,7 @@ final class SoakWorld {
         ]
         let user = fake.addUser("soaker", name: "Soak Runner", email: "soaker@soak.example")
         token = fake.addPersonalAccessToken(for: user)
+        cases = SoakCaseProjects(fake: fake, user: user, authors: authors)
         for index in 1...projectCount {
             let project = fake.addProject("\(Self.group)/p\(index)", visibility: .private, members: [user])
             project.generateHistory(commits: 20, authors: authors, mergeEvery: 8)
@@ -55,26 +66,40 @@ final class SoakWorld {
         }
     }
 
-    /// The watched projects' paths.
-    var projectPaths: [String] { projects.map(\.path) }
+    /// Marks the moment watching begins: everything after it is to be announced.
+    func beginWatching() {
+        start = fake.history()
+    }
 
-    /// Makes one random change; `isAnnounced(branch, head)` says whether glwatch announced that branch at that head.
-    /// Returns what it did, for the log.
+    /// What glwatch must have announced, from the fake's repositories between `beginWatching()` and now.
+    func truth() -> FakeGroundTruth {
+        FakeGroundTruth(start: start ?? fake.history(), end: fake.history(), lastSeen: lastSeen, required: required)
+    }
+
+    /// Makes one random change; `isAnnounced(project, branch, head)` says whether glwatch announced that branch at
+    /// that head. Returns what it did, for the log.
     @discardableResult
-    func step(isAnnounced: (SoakBranch, String) -> Bool) -> String {
+    func step(isAnnounced: (String, String, String) -> Bool) -> String {
         let project = projects.randomElement(using: &random)!
         let roll = Int.random(in: 0..<100, using: &random)
-        if roll < 12, project.branches.count < maxBranches {
-            return createBranch(in: project)
+        let features = project.branches.filter { $0.hasPrefix("feature/") }
+        let settled = project.branches.filter { branch in
+            guard let head = project.head(of: branch) else { return false }
+            return isAnnounced(project.path, branch, head)
         }
-        if roll < 24 {
-            let eligible = project.branches.filter { branch in
-                guard let head = project.head(of: branch) else { return false }
-                return isAnnounced(SoakBranch(project: project.path, branch: branch), head)
-            }
-            if let branch = eligible.randomElement(using: &random) {
-                return forcePush(branch, in: project)
-            }
+        if roll < 10, project.branches.count < maxBranches { return createBranch(in: project) }
+        if roll < 20, let branch = settled.randomElement(using: &random) { return forcePush(branch, in: project) }
+        if roll < 26, let branch = settled.filter({ $0.hasPrefix("feature/") }).randomElement(using: &random) {
+            project.deleteBranch(branch)
+            counts["branches deleted", default: 0] += 1
+            return "delete \(project.path)@\(branch)"
+        }
+        // A merge could bring a force-pushed-away head back into main's history before glwatch saw the forced
+        // push; merging only into an announced head keeps every forced push observable.
+        if roll < 31, settled.contains("main"), let branch = features.randomElement(using: &random) {
+            project.merge(branch, into: "main", by: merger)
+            counts["merges", default: 0] += 1
+            return "merge \(project.path)@\(branch) into main by \(merger.email)"
         }
         return push(in: project, newAuthor: roll >= 90)
     }
@@ -94,15 +119,17 @@ final class SoakWorld {
                 author = authors.randomElement(using: &random)!
             }
         } else {
-            let known = authors.filter { contributors[project.path, default: []].contains($0.email.lowercased()) }
-            author = known.randomElement(using: &random)!
+            author = knownAuthor(in: project)
         }
-        let shas = project.commits(
-            Int.random(in: 1...4, using: &random), on: branch, by: [author], titlePrefix: "Soak change"
-        )
-        record(shas, on: branch, in: project, by: author)
+        // Half the pushes change only docs/: the `paths: ["src/**"]` rule must leave them out.
+        let folder = Bool.random(using: &random) ? "src" : "docs"
+        let specs = (1...Int.random(in: 1...4, using: &random)).map { index in
+            FakeCommitSpec("Soak change \(index)", author: author, files: [FakeCommitFile(path: "\(folder)/f\(index).txt")])
+        }
+        let shas = project.push(specs, to: branch)
+        contributors[project.path, default: []].insert(author.email.lowercased())
         counts["pushes", default: 0] += 1
-        return "push \(shas.count) to \(project.path)@\(branch) by \(author.email)"
+        return "push \(shas.count) to \(project.path)@\(branch) (\(folder)/) by \(author.email)"
     }
 
     private func createBranch(in project: FakeProject) -> String {
@@ -110,33 +137,23 @@ final class SoakWorld {
         let name = "feature/\(nextBranch)"
         nextBranch += 1
         project.createBranch(name, from: from)
-        truth.createdBranches.insert(SoakBranch(project: project.path, branch: name))
-        counts["branches", default: 0] += 1
+        counts["branches created", default: 0] += 1
         return "create \(project.path)@\(name) from \(from)"
     }
 
     private func forcePush(_ branch: String, in project: FakeProject) -> String {
-        let author = authors.filter { contributors[project.path, default: []].contains($0.email.lowercased()) }
-            .randomElement(using: &random)!
         let shas = project.rewrite(
             branch,
             dropping: Int.random(in: 1...2, using: &random),
             adding: Int.random(in: 1...3, using: &random),
-            by: author
+            by: knownAuthor(in: project)
         )
-        record(shas, on: branch, in: project, by: author)
-        truth.forcePushes[SoakBranch(project: project.path, branch: branch), default: 0] += 1
         counts["force-pushes", default: 0] += 1
         return "force-push \(project.path)@\(branch) (\(shas.count) new)"
     }
 
-    private func record(_ shas: [String], on branch: String, in project: FakeProject, by author: FakeAuthor) {
-        let location = SoakBranch(project: project.path, branch: branch)
-        for sha in shas { truth.commits[sha] = location }
-        let email = author.email.lowercased()
-        if contributors[project.path, default: []].insert(email).inserted {
-            truth.newContributors.insert(SoakContributor(project: project.path, email: email))
-            counts["new contributors", default: 0] += 1
-        }
+    private func knownAuthor(in project: FakeProject) -> FakeAuthor {
+        authors.filter { contributors[project.path, default: []].contains($0.email.lowercased()) }
+            .randomElement(using: &random)!
     }
 }
