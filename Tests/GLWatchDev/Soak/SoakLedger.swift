@@ -6,8 +6,10 @@ import Watcher
 /// pushes, contributors and removed projects were announced, by how many distinct events each, and which events
 /// the `paths:` rule's sink got.
 ///
-/// Deliveries are de-duplicated by `webhook-id` per sink, the way a receiver does; a `webhook-id` acknowledged
-/// twice is recorded (`acceptedTwice`), since glwatch must not resend what was acknowledged.
+/// Deliveries are de-duplicated by `webhook-id` per sink, the way a Standard Webhooks receiver does: a `webhook-id`
+/// acknowledged again is counted (`redelivered`) and dropped, never accepted twice. glwatch sends again what it
+/// could not record as acknowledged — a SIGKILL between the receiver's 2xx and the store's write leaves that
+/// window open, as in any at-least-once delivery over HTTP — and the stable id is what makes that harmless.
 struct SoakLedger: Sendable {
     /// The sink every event goes to.
     static let mainSink = "receiver"
@@ -18,8 +20,9 @@ struct SoakLedger: Sendable {
     private(set) var accepted = 0
     /// Requests turned away (503, hung, dropped), by how.
     private(set) var turnedAway: [SoakReceiver.Mode: Int] = [:]
-    /// `webhook-id`s acknowledged more than once on one sink.
-    private(set) var acceptedTwice: [String] = []
+    /// Acknowledged requests whose `webhook-id` had been acknowledged before on the same sink: redeliveries,
+    /// which the receiver drops.
+    private(set) var redelivered = 0
     /// Requests without a valid `webhook-signature`.
     private(set) var badSignatures = 0
     /// Bodies that are not glwatch events.
@@ -69,7 +72,7 @@ struct SoakLedger: Sendable {
             }
             accepted += 1
             guard webhookIDs.insert("\(delivery.sink) \(delivery.webhookID)").inserted else {
-                acceptedTwice.append("\(delivery.sink) \(delivery.webhookID)")
+                redelivered += 1
                 continue
             }
             do {

@@ -76,9 +76,10 @@ struct SoakReport: Sendable {
         lines.append("delivered:     \(ledger.delivered) messages by webhook-id (\(delivered.joined(separator: ", ")); "
             + "\(ledger.pathsEvents.count) to the paths: rule's sink)")
         lines.append("lost:          \(verdict.lost.count)")
-        lines.append("duplicated:    \(verdict.duplicated.count) (the same announcement twice, or a webhook-id acknowledged twice)")
+        lines.append("duplicated:    \(verdict.duplicated.count) (the same announcement under two webhook-ids)")
         lines.append("unexpected:    \(verdict.unexpected.count)")
-        lines.append("receiver:      \(ledger.accepted) requests acknowledged, turned away: "
+        lines.append("receiver:      \(ledger.accepted) requests acknowledged (\(ledger.redelivered) redeliveries of an "
+            + "acknowledged webhook-id, dropped), turned away: "
             + (away.isEmpty ? "none" : away.joined(separator: ", ")))
         lines.append("kills:         \(kills) (SIGKILL), restarts: \(restarts); changes from "
             + "\(Self.seconds(startedAfter)), first cycle after " + (readyAfter.map(Self.seconds) ?? "never"))

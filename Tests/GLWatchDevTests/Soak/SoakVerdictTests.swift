@@ -84,7 +84,9 @@ struct SoakVerdictTests {
         #expect(!ledger.isAnnounced(project: "soak/p1", branch: "main", at: first[0]))
     }
 
-    @Test func testWebhookIDAcknowledgedTwice_isADuplicate() throws {
+    @Test func testWebhookIDAcknowledgedTwice_isDroppedAsARedelivery_notAcceptedTwice() throws {
+        // Given one push whose message is acknowledged, then sent again under the same webhook-id (glwatch was
+        // killed between the receiver's 2xx and recording it)
         let world = World()
         let before = world.project.head(of: "main")!
         let pushed = world.push(1)
@@ -92,6 +94,27 @@ struct SoakVerdictTests {
         let delivery = try Self.delivery(world.pushed(pushed, before: before))
 
         ledger.ingest([delivery, delivery])
+
+        // Then the receiver drops the second copy: one message delivered, nothing doubled or lost
+        let verdict = SoakVerdict(truth: world.truth(), ledger: ledger)
+        #expect(ledger.redelivered == 1)
+        #expect(ledger.delivered == 1)
+        #expect(verdict.passed, "\(verdict)")
+    }
+
+    @Test func testOneEventUnderTwoWebhookIDs_isADuplicate() throws {
+        // Given the same event sent as two messages with different webhook-ids (a receiver cannot drop the second)
+        let world = World()
+        let before = world.project.head(of: "main")!
+        let pushed = world.push(1)
+        var ledger = SoakLedger()
+        let body = try Self.delivery(world.pushed(pushed, before: before))
+        let again = SoakReceiver.Delivery(
+            sink: body.sink, webhookID: body.webhookID + "-again", body: body.body, accepted: true, mode: .up,
+            signatureValid: true
+        )
+
+        ledger.ingest([body, again])
 
         let verdict = SoakVerdict(truth: world.truth(), ledger: ledger)
         #expect(verdict.duplicated.count == 1, "\(verdict)")
