@@ -7,7 +7,7 @@ import Watcher
 struct SoakVerdict: Sendable {
     /// Announcements expected and never delivered, one line each.
     var lost: [String] = []
-    /// Announcements delivered by more than one distinct event, and messages acknowledged twice.
+    /// Announcements delivered by more than one distinct event (under more than one `webhook-id`).
     var duplicated: [String] = []
     /// Announcements delivered that never happened, and bodies that were not events.
     var unexpected: [String] = []
