@@ -21,15 +21,20 @@ struct FakeTruthWalk {
         }
         for event in pushes.sorted(by: { $0.id < $1.id }) {
             let push = event.push
+            // A bulk push event (more refs than `push_event_activities_limit`) names no ref: the soak's script never
+            // makes one, so a truth that meets one cannot say which branches moved and must not guess.
+            guard let ref = push.ref else {
+                preconditionFailure("FakeTruthWalk: bulk push event \(event.id) names no ref; the truth needs one per ref")
+            }
             switch (push.commitFrom, push.commitTo) {
             case (nil, .some):
-                created[push.ref, default: 0] += 1
+                created[ref, default: 0] += 1
             case (.some(let from), nil):
-                deleted[push.ref, default: 0] += 1
+                deleted[ref, default: 0] += 1
                 tips.append(from)
             case (.some(let from), .some(let to)):
                 if !repository.isAncestor(from, of: to) {
-                    forced[push.ref, default: 0] += 1
+                    forced[ref, default: 0] += 1
                     tips.append(from)
                 }
             case (nil, nil):
