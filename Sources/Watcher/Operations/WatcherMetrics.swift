@@ -32,6 +32,8 @@ final class WatcherMetrics: Sendable {
         static let watchedProjects = "glwatch_watched_projects"
     }
 
+    /// GitLab requests per minute over the last day, for the status page's chart (not exported to Prometheus).
+    let requestHistory = RequestRateHistory()
     let polls: LabeledMetrics<Counter>
     let pollDuration: LabeledMetrics<Metrics.Timer>
     let lastSuccessfulPoll: LabeledMetrics<Gauge>
