@@ -45,7 +45,7 @@ extension StatusPageHTML {
     /// The projects table with its search and sort links.
     func projectsSection(_ page: StatusAPI.ProjectsPage, query: PageQuery) -> String {
         let search = query.value("q")
-        let sortLinks = ProjectSort.allCases.map { sort in
+        let sortLinks = ProjectSort.allCases.map { sort -> String in
             let link = HTML.query(keeping(query, ["type", "project", "sink"]) + [("q", search), ("sort", Optional(sort.rawValue))])
             return "<a href=\"/\(HTML.escape(link))#projects\">\(sort.rawValue)</a>"
         }.joined(separator: " ")

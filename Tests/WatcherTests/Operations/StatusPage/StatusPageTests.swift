@@ -69,6 +69,7 @@ struct StatusPageTests {
             #expect(html.contains("team/service-003"))
             #expect(html.contains("<svg class=\"chart\""))
             #expect(html.contains("href=\"https://gitlab.example.com/glwatch/sample\""))
+            #expect(html.contains("Sort by: <a href=\"/?sort=path#projects\">path</a> <a href=\"/?sort=lastChange#projects\">"))
         }
     }
 
