@@ -101,14 +101,16 @@ struct StatusAPI: Sendable {
         return EventsPage(offset: filter.offset, limit: filter.limit, events: report.events)
     }
 
-    /// One event (its id, or a unique prefix of at least 8 digits) with its payload, its deliveries and every
+    /// One event (its exact id, or a unique prefix of at least 8 hex digits) with its payload, its deliveries and every
     /// attempt of them (newest first).
     func event(_ id: String) async throws -> EventDetail {
-        let fullID: String
-        do {
-            fullID = try await EventReference.resolve(id, in: store)
-        } catch let error as CLIError {
-            throw StatusAPIError.notFound(error.description)
+        var fullID = id
+        if try await store.storedEvent(id: id) == nil {
+            do {
+                fullID = try await EventReference.resolve(id, in: store)
+            } catch let error as CLIError {
+                throw StatusAPIError.notFound(error.description)
+            }
         }
         guard let stored = try await store.storedEvent(id: fullID), let entry = HistoryReport([stored]).events.first
         else {

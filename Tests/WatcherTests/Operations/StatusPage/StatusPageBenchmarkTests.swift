@@ -11,8 +11,9 @@ import Testing
 @Suite("Status page benchmark (GLWATCH_BENCH_PAGE=1)")
 struct StatusPageBenchmarkTests {
     static let enabled = ProcessInfo.processInfo.environment["GLWATCH_BENCH_PAGE"] == "1"
-    /// p99 a page or API call must stay under, in a debug build on a busy 2-core machine.
-    static let budget: TimeInterval = 1.0
+    /// p99 a page or API call must stay under, in a debug build on a busy 2-core machine (the whole page makes
+    /// four API calls' worth of queries).
+    static let budget: TimeInterval = 2.0
 
     @Test(.enabled(if: enabled, "set GLWATCH_BENCH_PAGE=1 to run the status page benchmark"))
     func testPageAndAPI_at1000Projects100000Events() async throws {
