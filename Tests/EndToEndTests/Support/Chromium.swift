@@ -45,12 +45,13 @@ struct Chromium {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions", "--log-level=3",
             "--user-data-dir=\(profile)",
         ] + arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        // Standard error stays the test's (quietened by --log-level=3): handing Process a shared FileHandle such as
+        // FileHandle.nullDevice lets it close a descriptor other threads may be watching.
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
