@@ -90,10 +90,14 @@ enum StarterConfig {
         # log:
         #   format: text                    # text | json
         #   level: info                     # trace | debug | info | notice | warning | error | critical
-        # metrics:                          # Prometheus /metrics, off unless enabled or given an address
+        # metrics:                          # /metrics, health, the status page: off unless enabled or given an address
         #   enabled: true
         #   listen: 127.0.0.1:9464
         #   unhealthy_after: 15m            # /healthz fails after this long without a successful poll
+        #   auth:                           # the status page (/), its API and /metrics ask for one of these
+        #     - username: ops
+        #       password_env: GLWATCH_PAGE_PASSWORD   # or password_file: /path
+        #     - token_file: /run/secrets/glwatch_scrape_token   # bearer; or token_env
         # engine:
         #   max_concurrent_polls_per_host: 4
         #   discovery_interval: 10m         # how often groups are checked for new projects

@@ -15,7 +15,7 @@ import Foundation
 ///   "projects": [{
 ///     "key": "gitlab.com/278964", "path": "gitlab-org/gitlab", "status": "active",
 ///     "lastPollAt": "…", "lastSuccessAt": "…", "lagSeconds": 42, "consecutiveFailures": 0,
-///     "heads": [{ "branch": "main", "sha": "…", "updatedAt": "…" }]
+///     "heads": [{ "branch": "main", "sha": "…", "updatedAt": "…" }], "lastChangeAt": "…"
 ///   }],
 ///   "sinks": [{ "name": "chat", "queueDepth": 2, "deadLetters": 0, "oldestWaitingAt": "…" }]
 /// }
@@ -41,6 +41,8 @@ struct StatusReport: Codable, Sendable, Equatable {
         var lastError: String?
         /// The known branch heads.
         var heads: [Head]
+        /// When a head last moved (the newest head's `updatedAt`).
+        var lastChangeAt: Date?
     }
 
     /// One branch head.
@@ -96,11 +98,18 @@ struct StatusReport: Codable, Sendable, Equatable {
                 lagSeconds: record.lastSuccessAt.map { max(0, Int(now.timeIntervalSince($0).rounded())) },
                 consecutiveFailures: record.consecutiveFailures,
                 lastError: record.lastError,
-                heads: state.heads.map { Head(branch: $0.branch, sha: $0.sha, updatedAt: $0.updatedAt) }
+                heads: state.heads.map { Head(branch: $0.branch, sha: $0.sha, updatedAt: $0.updatedAt) },
+                lastChangeAt: state.heads.map(\.updatedAt).max()
             )
         }
+        let sinks = Self.sinks(metrics, configuredSinks: configuredSinks)
+        return StatusReport(generatedAt: now, state: statePath, projects: projects, sinks: sinks)
+    }
+
+    /// Every configured sink and every sink with deliveries, ordered by name, from the store's counts.
+    static func sinks(_ metrics: StoreMetrics, configuredSinks: [String]) -> [Sink] {
         let sinkNames = Set(metrics.queueDepth.keys).union(metrics.deadLetters.keys).union(configuredSinks).sorted()
-        let sinks = sinkNames.map { name in
+        return sinkNames.map { name in
             Sink(
                 name: name,
                 queueDepth: metrics.queueDepth[name] ?? 0,
@@ -108,6 +117,5 @@ struct StatusReport: Codable, Sendable, Equatable {
                 oldestWaitingAt: metrics.oldestWaiting[name]
             )
         }
-        return StatusReport(generatedAt: now, state: statePath, projects: projects, sinks: sinks)
     }
 }

@@ -176,6 +176,7 @@ extension ConfigSection {
                 default: "3 × the longest max_interval, at least 5m",
                 "`/healthz` fails when no target has polled successfully for this long."
             ),
+            ConfigKey("auth", .list(.section(.operationsAuth)), "Credentials for the status page, its API and /metrics."),
         ]
     )
 

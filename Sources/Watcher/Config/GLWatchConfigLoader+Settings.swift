@@ -26,7 +26,7 @@ extension GLWatchConfigLoader {
     }
 
     /// `metrics:`; giving `listen` turns metrics on.
-    func metrics(_ document: YAMLMapping) -> MetricsConfig {
+    func metrics(_ document: YAMLMapping, paths: PathResolver) -> MetricsConfig {
         var metrics = MetricsConfig()
         guard let map = document.mapping("metrics", context: "\"metrics\"") else { return metrics }
         map.checkKeys(ConfigSection.metrics.names)
@@ -44,6 +44,7 @@ extension GLWatchConfigLoader {
         }
         if let enabled = map.bool("enabled") { metrics.enabled = enabled }
         metrics.unhealthyAfter = map.duration("unhealthy_after", minimum: 1)
+        metrics.auth = operationsAuth(map, paths: paths)
         return metrics
     }
 

@@ -53,7 +53,7 @@ struct GLWatchConfigLoader {
         .load(sinksNode: document.value("sinks"), rulesNode: document.value("rules"), reader: reader)
         let state = self.state(document, paths: paths)
         let log = self.log(document)
-        let metrics = self.metrics(document)
+        let metrics = self.metrics(document, paths: paths)
         let engine = self.engine(document, instances: instances)
         let problems = YAMLReader(file: file)
         expander.relevant(reader.diagnostics).forEach(problems.add)

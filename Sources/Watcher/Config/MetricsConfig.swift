@@ -1,6 +1,6 @@
 import Foundation
 
-/// `metrics:`: the Prometheus `/metrics` endpoint (off unless asked for).
+/// `metrics:`: the operations listener — Prometheus `/metrics`, health probes, the status page (off unless asked for).
 struct MetricsConfig: Sendable, Equatable {
     /// Whether `/metrics` is served.
     var enabled = false
@@ -11,6 +11,8 @@ struct MetricsConfig: Sendable, Equatable {
     /// How long without a successful poll makes `/healthz` fail; `nil` derives it from the targets' cadences
     /// (`HealthMonitor.defaultUnhealthyAfter`).
     var unhealthyAfter: TimeInterval?
+    /// Who may read the status page, its API and `/metrics` (`nil`: anyone who can reach the listener).
+    var auth: OperationsAuth?
 
     /// `host:port`, with IPv6 addresses in brackets.
     var listen: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }

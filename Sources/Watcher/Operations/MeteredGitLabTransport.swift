@@ -24,6 +24,7 @@ struct MeteredGitLabTransport: GitLabHTTPTransport {
     func execute(_ request: GitLabHTTPRequest) async throws(GitLabTransportError) -> GitLabHTTPResponse {
         let host = GitLabRequestExecutor.hostName(of: request.url)
         let started = clock.now
+        metrics.requestHistory.record(at: started)
         do {
             let response = try await inner.execute(request)
             metrics.recordRequest(

@@ -5,7 +5,9 @@ import NIOCore
 import ServiceLifecycle
 import Synchronization
 
-/// The optional HTTP listener for operators: `/metrics` (Prometheus text), `/healthz` and `/readyz`.
+/// The optional HTTP listener for operators: `/metrics` (Prometheus text), `/healthz`, `/readyz`, and when given
+/// a `StatusPage`, the status page (`/`, `/ui/…`) and its API (`/api/v1/…`); all but the probes behind `auth` when
+/// it is configured.
 ///
 /// Off unless configured (`metrics: listen:`), and on 127.0.0.1 unless told otherwise: the endpoints reveal project
 /// ids, hosts and sink names, so exposing them beyond the machine is a deliberate choice. `start()` binds and
@@ -48,11 +50,23 @@ final class OperationsServer: Sendable {
     private let metrics: any MetricsExposition
     private let health: HealthMonitor
     private let logger: Logger
+    private let page: StatusPage?
+    private let auth: OperationsAuth?
     private let running = Mutex<(group: ServiceGroup, task: Task<Void, Never>)?>(nil)
 
-    /// Creates the server; nothing listens until `start()`.
-    init(configuration: Configuration, metrics: any MetricsExposition, health: HealthMonitor, logger: Logger) {
+    /// Creates the server; nothing listens until `start()`. `page` adds the status page and its API; `auth`
+    /// requires credentials everywhere but `/healthz` and `/readyz`.
+    init(
+        configuration: Configuration,
+        metrics: any MetricsExposition,
+        health: HealthMonitor,
+        page: StatusPage? = nil,
+        auth: OperationsAuth? = nil,
+        logger: Logger
+    ) {
         self.configuration = configuration
+        self.page = page
+        self.auth = auth
         self.metrics = metrics
         self.health = health
         self.logger = logger
@@ -102,6 +116,8 @@ final class OperationsServer: Sendable {
 
     private func makeRouter() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
+        if let auth { router.add(middleware: OperationsAuthMiddleware(auth: auth)) }
+        page?.register(on: router)
         let metrics = metrics
         let health = health
         router.get("/metrics") { _, _ in

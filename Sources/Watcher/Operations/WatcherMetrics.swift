@@ -34,6 +34,8 @@ final class WatcherMetrics: Sendable {
         static let feedHints = "glwatch_feed_hints_total"
     }
 
+    /// GitLab requests per minute over the last day, for the status page's chart (not exported to Prometheus).
+    let requestHistory = RequestRateHistory()
     let polls: LabeledMetrics<Counter>
     let pollDuration: LabeledMetrics<Metrics.Timer>
     let lastSuccessfulPoll: LabeledMetrics<Gauge>

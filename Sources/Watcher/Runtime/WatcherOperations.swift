@@ -16,6 +16,9 @@ final class WatcherOperations: Sendable {
 
     private let prometheus: PrometheusMetrics
     private let listen: MetricsConfig
+    private let statePath: String
+    private let sinkNames: [String]
+    private let instanceURLs: [String: URL]
     private let running = Mutex<(server: OperationsServer, following: DisposableBox)?>(nil)
 
     /// Carries disposables (not `Sendable`) under the mutex; they are only disposed, once, and are thread-safe.
@@ -33,6 +36,9 @@ final class WatcherOperations: Sendable {
             now: { scheduler.now }
         )
         listen = config.metrics
+        statePath = config.state.path
+        sinkNames = config.notifier.sinks.map(\.name)
+        instanceURLs = Dictionary(config.instances.map { ($0.name, $0.url) }) { first, _ in first }
     }
 
     /// Follows the engine and samples the store (call before `engine.start()`), then serves the endpoints.
@@ -53,10 +59,27 @@ final class WatcherOperations: Sendable {
             StoreMetricsSampler(queries: queries, metrics: metrics, scheduler: scheduler, logger: logger)
                 .start(every: Self.sampleInterval)
         )
+        // The status page needs the store's full read side; the SQLite store has it (test doubles may not).
+        let page = (queries as? any StatusPageStore).map { store in
+            StatusPage(
+                api: StatusAPI(
+                    store: store,
+                    statePath: statePath,
+                    configuredSinks: sinkNames,
+                    startedAt: scheduler.now,
+                    health: health,
+                    now: { scheduler.now },
+                    requests: metrics.requestHistory
+                ),
+                instanceURLs: instanceURLs
+            )
+        }
         let server = OperationsServer(
             configuration: OperationsServer.Configuration(host: listen.host, port: listen.port),
             metrics: prometheus.registry,
             health: health,
+            page: page,
+            auth: listen.auth,
             logger: logger
         )
         let port: Int
@@ -68,7 +91,7 @@ final class WatcherOperations: Sendable {
         }
         running.withLock { $0 = (server, DisposableBox(disposable: following)) }
         logger.notice(
-            "serving /metrics, /healthz and /readyz",
+            page == nil ? "serving /metrics, /healthz and /readyz" : "serving /metrics, /healthz, /readyz and the status page",
             metadata: ["listen": "\(listen.host.contains(":") ? "[\(listen.host)]" : listen.host):\(port)"]
         )
         return port

@@ -8,6 +8,8 @@ struct DeliveryFilter: Sendable, Hashable {
     var eventID: String?
     /// At most this many deliveries.
     var limit: Int
+    /// Skip this many matching deliveries first (paging: the status page's API).
+    var offset = 0
 
     /// Creates a filter; by default the first 100 deliveries still waiting (pending or failed).
     init(

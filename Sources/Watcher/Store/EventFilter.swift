@@ -10,6 +10,8 @@ struct EventFilter: Sendable, Hashable {
     var since: Date?
     /// At most this many events.
     var limit: Int
+    /// Skip this many of the newest matching events first (paging: the status page's API).
+    var offset = 0
 
     /// Creates a filter; by default the 50 newest events of every type and project.
     init(projectKey: String? = nil, types: Set<String> = [], since: Date? = nil, limit: Int = 50) {

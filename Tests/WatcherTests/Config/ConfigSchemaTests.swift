@@ -81,7 +81,15 @@ import Yams
         aliases: {c@x.org: [d@x.org]}
         state: {path: /state.db}
         log: {format: json, level: debug}
-        metrics: {enabled: true, listen: "127.0.0.1:9000", unhealthy_after: 10m}
+        metrics:
+          enabled: true
+          listen: "127.0.0.1:9000"
+          unhealthy_after: 10m
+          auth:
+            - {username: ops, password_env: TOKEN}
+            - {username: ci, password_file: /token}
+            - {token_env: TOKEN}
+            - {token_file: /token}
         engine:
           max_concurrent_polls_per_host: 1
           discovery_interval: 1m

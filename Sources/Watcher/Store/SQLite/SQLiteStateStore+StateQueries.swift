@@ -30,12 +30,12 @@ extension SQLiteStateStore: StateQueries {
                 conditions.append("e.createdAt >= ?")
                 arguments += [since.storeMillis]
             }
-            arguments += [max(0, filter.limit)]
+            arguments += [max(0, filter.limit), max(0, filter.offset)]
             let rows = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT e.seq, \(OutboxEvent.storeColumns) FROM event e \(Self.whereClause(conditions))
-                    ORDER BY e.seq DESC LIMIT ?
+                    ORDER BY e.seq DESC LIMIT ? OFFSET ?
                     """,
                 arguments: arguments
             )
@@ -73,12 +73,12 @@ extension SQLiteStateStore: StateQueries {
                 conditions.append("e.id = ?")
                 arguments += [eventID]
             }
-            arguments += [max(0, filter.limit)]
+            arguments += [max(0, filter.limit), max(0, filter.offset)]
             return try Row.fetchAll(
                 db,
                 sql: """
                     SELECT \(DeliveryRecord.storeColumns) FROM delivery d JOIN event e ON e.seq = d.eventSeq
-                    \(Self.whereClause(conditions)) ORDER BY d.id LIMIT ?
+                    \(Self.whereClause(conditions)) ORDER BY d.id LIMIT ? OFFSET ?
                     """,
                 arguments: arguments
             ).map { try DeliveryRecord(storeRow: $0, path: path) }

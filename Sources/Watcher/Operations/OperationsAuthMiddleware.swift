@@ -1,0 +1,26 @@
+import Hummingbird
+
+/// Asks for `OperationsAuth`'s credentials on every path but the health probes (`/healthz`, `/readyz`, which
+/// orchestrators call without credentials); a missing or wrong `Authorization` gets 401 with a challenge.
+struct OperationsAuthMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+
+    /// The credentials required.
+    let auth: OperationsAuth
+
+    /// Paths served without credentials.
+    static let openPaths: Set<String> = ["/healthz", "/readyz"]
+
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        if Self.openPaths.contains(request.uri.path) || auth.allows(authorization: request.headers[.authorization]) {
+            return try await next(request, context)
+        }
+        var refusal = StatusPage.response(.unauthorized, contentType: "text/plain; charset=utf-8", body: "unauthorized\n")
+        refusal.headers[.init("WWW-Authenticate")!] = auth.challenge
+        return refusal
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Renders the status page's HTML on the server: the overview, the events chart, the projects, the events and the
+/// deliveries, from `StatusAPI`'s answers. Every value goes through `HTML.escape`; the page has no script and loads
+/// only `/ui/style.css`, so it works offline and under `StatusPageHTML.contentSecurityPolicy`.
+struct StatusPageHTML: Sendable {
+    /// The policy every page is served with: nothing but this origin's stylesheet; inline SVG needs nothing more.
+    static let contentSecurityPolicy =
+        "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; "
+        + "base-uri 'none'"
+
+    /// Each instance's web address by instance name, for links to projects.
+    var instanceURLs: [String: URL]
+    /// The clock's now, for ages ("3m ago").
+    var now: Date
+
+    /// `/`: everything, with the filters of `query` applied (`q`, `sort`, `poffset` for projects; `type`,
+    /// `project`, `eoffset` for events; `sink` for deliveries).
+    func page(
+        overview: StatusAPI.Overview,
+        projects: StatusAPI.ProjectsPage,
+        events: StatusAPI.EventsPage,
+        deliveries: StatusAPI.DeliveriesPage,
+        query: PageQuery
+    ) -> String {
+        document(
+            title: "glwatch status",
+            body: overviewSection(overview) + projectsSection(projects, query: query)
+                + eventsSection(events, query: query) + deliveriesSection(deliveries)
+        )
+    }
+
+    /// A page that says what went wrong (a bad filter, an unknown event), escaped.
+    func problem(_ error: StatusAPIError) -> String {
+        document(
+            title: "glwatch status",
+            body: "<section><h2>\(error.status == 404 ? "Not found" : "Bad request")</h2><p class=\"problem\">"
+                + HTML.escape(error.message) + "</p><p><a href=\"/\">Back to the status page</a></p></section>"
+        )
+    }
+
+    /// The page around `body`.
+    func document(title: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(HTML.escape(title))</title><link rel="stylesheet" href="/ui/style.css"></head>
+        <body><header><h1><a href="/">glwatch</a></h1><nav><a href="/#projects">Projects</a> \
+        <a href="/#events">Events</a> <a href="/#deliveries">Deliveries</a> <a href="/api/v1/overview">API</a></nav>\
+        </header><main>
+        \(body)
+        </main></body></html>
+
+        """
+    }
+
+    /// "12s ago", "3h ago", or "never".
+    func age(_ date: Date?) -> String {
+        guard let date else { return "never" }
+        let seconds = max(0, Int(now.timeIntervalSince(date)))
+        switch seconds {
+        case ..<60: return "\(seconds)s ago"
+        case ..<3600: return "\(seconds / 60)m ago"
+        case ..<86_400: return "\(seconds / 3600)h ago"
+        default: return "\(seconds / 86_400)d ago"
+        }
+    }
+
+    /// A `<time>` element: the age as text, the exact UTC time on hover.
+    func time(_ date: Date?) -> String {
+        guard let date else { return "<span class=\"muted\">never</span>" }
+        let iso = date.formatted(.iso8601)
+        return "<time datetime=\"\(iso)\" title=\"\(iso)\">\(age(date))</time>"
+    }
+
+    /// A table; cells are HTML already (callers escape values).
+    func table(_ headers: [String], _ rows: [[String]], empty: String) -> String {
+        guard !rows.isEmpty else { return "<p class=\"muted\">\(HTML.escape(empty))</p>" }
+        let head = headers.map { "<th>\($0)</th>" }.joined()
+        let body = rows.map { "<tr>" + $0.map { "<td>\($0)</td>" }.joined() + "</tr>" }.joined(separator: "\n")
+        return "<table><thead><tr>\(head)</tr></thead><tbody>\n\(body)\n</tbody></table>"
+    }
+}

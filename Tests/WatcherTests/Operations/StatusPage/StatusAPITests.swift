@@ -1,0 +1,158 @@
+import Foundation
+import Notifier
+import Testing
+
+@testable import Watcher
+
+@Suite("StatusAPI: the status page's data, from a filled store")
+struct StatusAPITests {
+    @Test func testOverview_countsProjectsEventsAndDeliveries() async throws {
+        // Given the fixture: 1 sample + 1 hostile + 120 quiet projects; 6 sample events (the force-push 2 h
+        // earlier) and the hostile push; `ops` holds one dead letter
+        let fixture = try await StatusPageFixture()
+
+        // When the overview is read an hour after the sample events
+        let overview = try await fixture.api().overview()
+
+        // Then the counts are the store's
+        #expect(overview.projects.total == 122)
+        #expect(overview.projects.byStatus["active"] == 122)
+        #expect(overview.deliveries.dead == 1)
+        let events = SampleEvents.all(at: Sample.time()).count + 1
+        #expect(overview.deliveries.waiting == events - 1)  // every chat delivery but the delivered one
+        #expect(overview.events.perHour.count == 24)
+        #expect(overview.events.last24Hours == events)
+        // the hour before now holds the sample events (but the force-push) and the hostile push;
+        // the force-push two hours before the others falls in the bucket 3 hours back (index 21)
+        #expect(overview.events.perHour[23] == events - 1)
+        #expect(overview.events.perHour[21] == 1)
+        #expect(overview.glwatch.uptimeSeconds == 3600)
+        #expect(overview.sinks.map(\.name) == ["chat", "ops"])
+    }
+
+    @Test func testProjects_searchSortAndPage() async throws {
+        // Given 122 projects, every tenth quiet one failing (service-120 with 12 failures)
+        let api = try await StatusPageFixture().api()
+
+        // When searched, sorted by failures and paged
+        let search = try await api.projects(PageQuery("q=SERVICE-00&limit=5"))
+        let failing = try await api.projects(PageQuery("sort=failures&limit=3"))
+        let second = try await api.projects(PageQuery("limit=50&offset=50"))
+
+        // Then the search is case-insensitive over paths, the sort puts the most failures first, pages are slices
+        #expect(search.total == 9)
+        #expect(search.projects.map(\.path) == (1...5).map { "team/service-00\($0)" })
+        #expect(failing.projects.map(\.path) == ["team/service-120", "team/service-110", "team/service-100"])
+        #expect(second.total == 122)
+        #expect(second.offset == 50)
+        #expect(second.projects.count == 50)
+    }
+
+    @Test func testProjects_lastChangeSort_putsChangedProjectsFirst() async throws {
+        // Given two projects with heads (the sample's at t, the hostile one's at t+30m) and 120 without
+        let api = try await StatusPageFixture().api()
+
+        // When sorted by last change
+        let page = try await api.projects(PageQuery("sort=lastChange&limit=3"))
+
+        // Then the newest change comes first, projects that never changed after
+        #expect(page.projects.map(\.path) == [StatusPageFixture.hostilePath, "glwatch/sample", "team/service-001"])
+        #expect(page.projects[0].lastChangeAt == Sample.time(1800))
+    }
+
+    @Test func testProjects_badParameters_areBadRequests() async throws {
+        let api = try await StatusPageFixture(extraProjects: 1).api()
+
+        await #expect(throws: StatusAPIError.badRequest("unknown sort \"size\"; use path, lastChange, lastPoll, failures")) {
+            try await api.projects(PageQuery("sort=size"))
+        }
+        await #expect(throws: StatusAPIError.badRequest("limit must be a whole number from 1 to 500")) {
+            try await api.projects(PageQuery("limit=100000"))
+        }
+        await #expect(throws: StatusAPIError.badRequest("offset must be a whole number, 0 or more")) {
+            try await api.projects(PageQuery("offset=-1"))
+        }
+    }
+
+    @Test func testEvents_areHistoryReportsFilteredAndPaged() async throws {
+        // Given the fixture
+        let fixture = try await StatusPageFixture(extraProjects: 1)
+        let api = fixture.api()
+
+        // When events are listed whole, by type, by project path, and one page at a time
+        let all = try await api.events(PageQuery(nil))
+        let pushes = try await api.events(PageQuery("type=commits.new"))
+        let sample = try await api.events(PageQuery("project=glwatch%2Fsample&limit=2&offset=1"))
+
+        // Then they are what `glwatch history --json` reports, newest first
+        let history = HistoryReport(try await fixture.store.recentEvents(EventFilter()))
+        #expect(all.events.map(\.id) == history.events.map(\.id))
+        #expect(all.events.first?.summary == history.events.first?.summary)
+        #expect(all.events.first?.projectKey == StatusPageFixture.hostileProject.description)
+        #expect(pushes.events.count == 2)
+        #expect(pushes.events.allSatisfy { $0.type == "commits.new" })
+        let sampleAll = history.events.filter { $0.projectKey == CLIStateFixture.project.description }
+        #expect(sample.events.map(\.id) == Array(sampleAll.map(\.id)[1...2]))
+    }
+
+    @Test func testEvents_unknownTypeOrProject_sayWhy() async throws {
+        let api = try await StatusPageFixture(extraProjects: 1).api()
+
+        await #expect(throws: StatusAPIError.self) { try await api.events(PageQuery("type=commits.old")) }
+        do {
+            _ = try await api.events(PageQuery("project=nobody%2Fhere"))
+            Issue.record("expected notFound")
+        } catch let error as StatusAPIError {
+            #expect(error.status == 404)
+            #expect(error.message.hasPrefix("no watched project nobody/here; known: "))
+        }
+    }
+
+    @Test func testEvent_detailHasPayloadDeliveriesAndAttempts() async throws {
+        // Given the sample commits.new: delivered nowhere yet to chat, dead at ops after HTTP 404
+        let api = try await StatusPageFixture(extraProjects: 1).api()
+        let id = CLIStateFixture.id(of: .commitsNew)
+
+        // When its detail is read by a 12-digit prefix
+        let detail = try await api.event(String(id.prefix(12)))
+
+        // Then it carries the payload, both deliveries and the dead attempt
+        #expect(detail.event.id == id)
+        #expect(detail.event.event?.type == .commitsNew)
+        #expect(detail.event.deliveries.map(\.sink) == ["chat", "ops"])
+        #expect(detail.attempts.map(\.outcome) == ["dead"])
+        #expect(detail.attempts.first?.httpStatus == 404)
+        #expect(detail.attempts.first?.error == "the webhook is gone")
+    }
+
+    @Test func testEvent_unknownID_isNotFound() async throws {
+        let api = try await StatusPageFixture(extraProjects: 1).api()
+
+        do {
+            _ = try await api.event("deadbeefdeadbeef")
+            Issue.record("expected notFound")
+        } catch let error as StatusAPIError {
+            #expect(error == .notFound("no stored event with id deadbeefdeadbeef (see `glwatch history`; old events are pruned)"))
+        }
+    }
+
+    @Test func testDeliveries_waitingAndDeadByDefault_filteredBySinkAndState() async throws {
+        let api = try await StatusPageFixture(extraProjects: 1).api()
+
+        // When deliveries are listed by default, for ops, and only delivered ones
+        let all = try await api.deliveries(PageQuery(nil))
+        let ops = try await api.deliveries(PageQuery("sink=ops"))
+        let delivered = try await api.deliveries(PageQuery("state=delivered"))
+
+        // Then the default leaves out delivered ones; the sink filter narrows the queues too
+        #expect(!all.deliveries.contains { $0.state == "delivered" })
+        #expect(all.deliveries.contains { $0.state == "dead" })
+        #expect(ops.deliveries.map(\.state) == ["dead"])
+        #expect(ops.sinks.map(\.name) == ["ops"])
+        #expect(ops.sinks.first?.deadLetters == 1)
+        #expect(delivered.deliveries.map(\.eventType) == ["contributor.new"])
+        await #expect(throws: StatusAPIError.badRequest("unknown delivery state \"lost\"; use pending, failed, dead or delivered")) {
+            try await api.deliveries(PageQuery("state=lost"))
+        }
+    }
+}

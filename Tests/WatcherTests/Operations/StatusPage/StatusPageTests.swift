@@ -1,0 +1,161 @@
+import Foundation
+import Logging
+import Notifier
+import Testing
+
+@testable import Watcher
+
+@Suite("StatusPage: the page and /api/v1 over HTTP")
+struct StatusPageTests {
+    /// Serves `fixture` on 127.0.0.1 (port 0) with `auth`, runs `body` with a GET function, always stops.
+    private func withPage(
+        _ fixture: StatusPageFixture,
+        auth: OperationsAuth? = nil,
+        _ body: (_ get: (String, GitLabHTTPHeaders) async throws -> GitLabHTTPResponse) async throws -> Void
+    ) async throws {
+        let server = OperationsServer(
+            configuration: .init(host: "127.0.0.1", port: 0),
+            metrics: PrometheusMetrics().registry,
+            health: HealthMonitor(unhealthyAfter: 300, now: { StatusPageFixture.now }),
+            page: StatusPage(
+                api: fixture.api(),
+                instanceURLs: ["gitlab.example.com": URL(string: "https://gitlab.example.com")!]
+            ),
+            auth: auth,
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
+        let port = try await server.start()
+        let transport = try AsyncHTTPClientGitLabTransport()
+        do {
+            try await body { path, headers in
+                try await transport.execute(
+                    GitLabHTTPRequest(
+                        method: "GET",
+                        url: URL(string: "http://127.0.0.1:\(port)\(path)")!,
+                        headers: headers,
+                        timeout: .seconds(10)
+                    )
+                )
+            }
+        } catch {
+            try? await transport.shutdown()
+            await server.stop()
+            throw error
+        }
+        try await transport.shutdown()
+        await server.stop()
+    }
+
+    @Test func testPage_hostileStrings_renderAsText() async throws {
+        // Given a project path, a commit title and an author name that are markup
+        let fixture = try await StatusPageFixture(extraProjects: 3)
+
+        try await withPage(fixture) { get in
+            // When the page is loaded
+            let response = try await get("/", [:])
+            let html = String(decoding: response.body, as: UTF8.self)
+
+            // Then they appear escaped, as text, and the page forbids scripts outright
+            #expect(response.status == 200)
+            #expect(response.headers["Content-Security-Policy"] == StatusPageHTML.contentSecurityPolicy)
+            #expect(response.headers["Content-Security-Policy"]?.contains("default-src 'none'") == true)
+            #expect(html.contains("<li>&lt;img src=x onerror=alert(1)&gt; <span class=\"muted\">&quot;&gt;&lt;svg onload=alert(2)&gt;</span></li>"))
+            #expect(html.contains("evil/&lt;script&gt;alert(&#39;path&#39;)&lt;/script&gt;"))
+            #expect(!html.contains("<img"))
+            #expect(!html.contains("<script"))
+            #expect(!html.contains("<svg onload"))
+            // and the lists are there
+            #expect(html.contains("glwatch/sample"))
+            #expect(html.contains("team/service-003"))
+            #expect(html.contains("<svg class=\"chart\""))
+            #expect(html.contains("href=\"https://gitlab.example.com/glwatch/sample\""))
+            #expect(html.contains("Sort by: <a href=\"/?sort=path#projects\">path</a> <a href=\"/?sort=lastChange#projects\">"))
+        }
+    }
+
+    @Test func testEventPage_showsPayloadDeliveriesAndAttempts_escaped() async throws {
+        let fixture = try await StatusPageFixture(extraProjects: 1)
+        let hostileID = StatusPageFixture.hostileEvent.id
+        let sampleID = CLIStateFixture.id(of: .commitsNew)
+
+        try await withPage(fixture) { get in
+            // When the hostile event's and the sample push's detail pages are loaded
+            let hostile = String(decoding: try await get("/ui/events/\(hostileID)", [:]).body, as: UTF8.self)
+            let sample = String(decoding: try await get("/ui/events/\(sampleID)", [:]).body, as: UTF8.self)
+            let missing = try await get("/ui/events/0123456789abcdef", [:])
+
+            // Then the payload (with the commit body closing the <pre>) stays text; attempts are listed
+            #expect(hostile.contains("&lt;/pre&gt;&lt;script&gt;alert(3)&lt;/script&gt;"))
+            #expect(!hostile.contains("<script"))
+            #expect(sample.contains("the webhook is gone"))
+            #expect(sample.contains("<td>404</td>"))
+            #expect(missing.status == 404)
+        }
+    }
+
+    @Test func testAPI_servesJSONThatDecodesToTheHostileStrings() async throws {
+        let fixture = try await StatusPageFixture(extraProjects: 1)
+
+        try await withPage(fixture) { get in
+            // When the events are fetched as JSON
+            let response = try await get("/api/v1/events?type=commits.new&limit=1", [:])
+            let bad = try await get("/api/v1/projects?sort=size", [:])
+
+            // Then the JSON carries the exact strings (JSON-escaped, not HTML-escaped) for scripts
+            #expect(response.status == 200)
+            #expect(response.headers["Content-Type"] == "application/json")
+            let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+            let events = object?["events"] as? [[String: Any]]
+            #expect(events?.count == 1)
+            #expect(events?.first?["path"] as? String == StatusPageFixture.hostilePath)
+            let payload = events?.first?["event"] as? [String: Any]
+            let commits = ((payload?["data"] as? [String: Any])?["commits"] as? [[String: Any]]) ?? []
+            #expect(commits.first?["title"] as? String == StatusPageFixture.hostileTitle)
+            #expect(bad.status == 400)
+            #expect(String(decoding: bad.body, as: UTF8.self).contains("unknown sort"))
+        }
+    }
+
+    @Test func testAuth_bearer_guardsPageAPIAndMetrics_notProbes() async throws {
+        let fixture = try await StatusPageFixture(extraProjects: 1)
+        let auth = OperationsAuth([.bearer(token: Secret("s3cret-token"))])
+
+        try await withPage(fixture, auth: auth) { get in
+            // When asked without, with a wrong and with the right token
+            let anonymous = try await get("/", [:])
+            let wrong = try await get("/api/v1/overview", ["Authorization": "Bearer s3cret-tokem"])
+            let right = try await get("/api/v1/overview", ["Authorization": "Bearer s3cret-token"])
+            let metrics = try await get("/metrics", [:])
+            let health = try await get("/healthz", [:])
+
+            // Then only the right token gets through; the probes stay open
+            #expect(anonymous.status == 401)
+            #expect(anonymous.headers["WWW-Authenticate"] == "Bearer realm=\"glwatch\"")
+            #expect(wrong.status == 401)
+            #expect(right.status == 200)
+            #expect(metrics.status == 401)
+            #expect(health.status != 401)
+        }
+    }
+
+    @Test func testAuth_basic_acceptsOnlyTheConfiguredPair() async throws {
+        let fixture = try await StatusPageFixture(extraProjects: 1)
+        let auth = OperationsAuth([.basic(username: "ops", password: Secret("pa:ss"))])
+        func basic(_ pair: String) -> GitLabHTTPHeaders { ["Authorization": "Basic " + Data(pair.utf8).base64EncodedString()] }
+
+        try await withPage(fixture, auth: auth) { get in
+            // When asked with the pair, a wrong password, a wrong user, and the password as a bearer token
+            let right = try await get("/", basic("ops:pa:ss"))
+            let wrongPassword = try await get("/", basic("ops:pa:sS"))
+            let wrongUser = try await get("/", basic("root:pa:ss"))
+            let asBearer = try await get("/", ["Authorization": "Bearer pa:ss"])
+
+            // Then only the pair gets in, and the browser is asked for a password
+            #expect(right.status == 200)
+            #expect(wrongPassword.status == 401)
+            #expect(wrongPassword.headers["WWW-Authenticate"] == "Basic realm=\"glwatch\", charset=\"UTF-8\"")
+            #expect(wrongUser.status == 401)
+            #expect(asBearer.status == 401)
+        }
+    }
+}
