@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 
+@testable import GLWatchDev
 @testable import Watcher
 
 /// The status page at scale, opt-in (`GLWATCH_BENCH_PAGE=1 swift test --filter StatusPageBenchmark`; build in
