@@ -1,5 +1,5 @@
 /// The scripted cases of issue 12 ("Nothing lost"), each with when it happens after the first `glwatch run`
-/// starts. Each can be switched off (`glwatch bench soak --without CASE`) while its fix is missing; the report
+/// starts. Each can be switched off (`glwatch-dev bench soak --without CASE`) while its fix is missing; the report
 /// lists which ran.
 enum SoakCase: String, CaseIterable, Sendable, Comparable {
     /// A push 5 s after start: the baseline must be as of the start, not of a late first poll (case 3).

@@ -6,7 +6,7 @@ import Testing
 @testable import Watcher
 
 /// The status page at scale, opt-in (`GLWATCH_BENCH_PAGE=1 swift test --filter StatusPageBenchmark`; build in
-/// release for BENCHMARKS.md figures): a store of 1,000 projects and 100,000 events (`glwatch bench store`'s rows),
+/// release for BENCHMARKS.md figures): a store of 1,000 projects and 100,000 events (`glwatch-dev bench store`'s rows),
 /// each page and API endpoint fetched over HTTP, p50 and p99 printed and held to a budget; then the store's write
 /// throughput (the poller's side) alone and while the page is loaded in a loop.
 @Suite("Status page benchmark (GLWATCH_BENCH_PAGE=1)")
@@ -19,8 +19,11 @@ struct StatusPageBenchmarkTests {
     @Test(.enabled(if: enabled, "set GLWATCH_BENCH_PAGE=1 to run the status page benchmark"))
     func testPageAndAPI_at1000Projects100000Events() async throws {
         // Given 1,000 projects and 100,000 events, all within the last 24 hours
-        let directory = TemporaryDirectory()
-        let store = try SQLiteStateStore(StoreConfiguration(path: directory.file("state.db"), durability: .normal))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glwatch-page-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("state.db").path
+        let store = try SQLiteStateStore(StoreConfiguration(path: path, durability: .normal))
         let workload = StoreBenchWorkload(events: 100_000, commitsPerEvent: 1, projects: 1000)
         _ = try await store.apply(StateChange(at: StoreBenchWorkload.start, projects: workload.projectRecords()))
         try await Self.fill(store, workload, from: 0, to: workload.events, batch: 500)
