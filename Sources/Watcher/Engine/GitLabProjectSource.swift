@@ -78,6 +78,25 @@ struct GitLabProjectSource: ProjectSource {
                 walks.save(walk)
                 throw inconsistent(project, range, "page \(walk.nextPage) says the next page is \(next)")
             }
+            if let problem = page.continuityProblem {
+                walks.save(walk)
+                throw inconsistent(project, range, problem)
+            }
+            // An announced page that came back empty is read again: a list that skipped its last page looks
+            // like the normal empty page after a full one.
+            if page.needsSecondReading(announced: walk.nextPage > 1) {
+                let again: GitLabPage<GitLabCommit>
+                do {
+                    again = try await paginator.page(walk.nextPage)
+                } catch {
+                    walks.save(walk)
+                    throw error
+                }
+                if !again.items.isEmpty {
+                    walks.save(walk)
+                    throw inconsistent(project, range, "page \(walk.nextPage) was empty, then held \(again.items.count) commits")
+                }
+            }
             for commit in page.items.prefix(limit - walk.commits.count) {
                 seen.insert(commit.id)
                 walk.commits.append(commit)
@@ -106,6 +125,11 @@ struct GitLabProjectSource: ProjectSource {
 
     func isAncestor(_ ancestor: String, of descendant: String, in project: Int64) async throws(GitLabError) -> Bool {
         try await client.repositories.mergeBase(of: [ancestor, descendant], in: .id(project)).id == ancestor
+    }
+
+    func confirmRewrite(from: String, to: String, in project: Int64) async throws(GitLabError) {
+        guard try await isAncestor(from, of: to, in: project) else { return }
+        throw inconsistent(project, "\(from)..\(to)", "no commit of the range has \(from) as parent, yet it is the merge base")
     }
 
     func diff(of sha: String, in project: Int64) async throws(GitLabError) -> [GitLabDiff] {

@@ -51,7 +51,10 @@ extension ProjectPoller {
             let forced: Bool
             switch RangeVerdict(from: move.from, window: window) {
             case .fastForward: forced = false
-            case .forcePushed: forced = true
+            case .forcePushed:
+                // A rewrite needs two answers that agree: the range, and the merge base (one request, rare).
+                try await source.confirmRewrite(from: move.from, to: move.to, in: key.id)
+                forced = true
             case .undecided: forced = try await !source.isAncestor(move.from, of: move.to, in: key.id)
             }
             if forced, let since = lastPollAt, try await wasRecreated(move.branch, from: move.from, since: since) {

@@ -203,12 +203,33 @@ final class ProjectPoller: @unchecked Sendable {
             return HeadObservation(heads: stored, pushEventID: newest)
         }
         let branches = try await source.branches(in: key.id)
+        try await checkListsDefaultBranch(branches, info: info)
         let heads = Dictionary(
             branches.filter { options.branches.contains($0.name, defaultBranch: info.defaultBranch) }
                 .map { ($0.name, $0.commit.id) },
             uniquingKeysWith: { first, _ in first }
         )
         return HeadObservation(heads: heads, pushEventID: newest)
+    }
+
+    /// Fails the poll when the branch list lacks the project's default branch, which GitLab never deletes: the
+    /// list lost a page on the way (read as deletions, it would announce branches that still exist). The record
+    /// is re-read first, in case the default branch changed since it was cached; an empty repository has none.
+    private func checkListsDefaultBranch(_ branches: [GitLabBranch], info: GitLabProject) async throws {
+        guard let expected = info.defaultBranch, info.emptyRepo != true,
+            !branches.contains(where: { $0.name == expected })
+        else { return }
+        let fresh = try await source.project(key.id)
+        project = fresh
+        guard fresh.defaultBranch == expected, fresh.emptyRepo != true else { return }
+        throw GitLabError.decoding(
+            GitLabErrorContext(
+                host: key.instance, method: "GET", endpoint: "/projects/:id/repository/branches",
+                resource: "branches of project \(info.pathWithNamespace)"
+            ),
+            path: "$",
+            detail: "an inconsistent branch list (HTTP 200): it lacks the default branch \(expected); retrying"
+        )
     }
 
     /// The project record, fetched when not cached (and every poll while the repository is empty, so its first

@@ -31,6 +31,12 @@ protocol ProjectSource: Sendable {
     /// when a range was too long to judge a push from its oldest commit.
     func isAncestor(_ ancestor: String, of descendant: String, in project: Int64) async throws(GitLabError) -> Bool
 
+    /// Confirms, with the merge base, a rewrite that a complete range `from..to` suggested (no commit in it has
+    /// `from` as parent): throws an inconsistent-answer error naming the project when `from` is an ancestor of
+    /// `to` after all — the range lost commits on the way (a page skipped) — so the poll fails and retries
+    /// rather than announce a force-push that never happened.
+    func confirmRewrite(from: String, to: String, in project: Int64) async throws(GitLabError)
+
     /// The files commit `sha` changed (every page): one request per 100 files.
     func diff(of sha: String, in project: Int64) async throws(GitLabError) -> [GitLabDiff]
 

@@ -18,6 +18,9 @@ public struct GitLabPage<Item: Sendable>: Sendable {
     public var totalPages: Int?
     /// `Link: rel="next"`: the next page's URL (the only pointer keyset pagination gives).
     public var nextLink: URL?
+    /// Whether `nextPage` is a guess (GitLab's pagination headers were missing and the page was full), so an empty
+    /// next page is no inconsistency.
+    var nextIsGuessed = false
 
     /// Creates a page.
     public init(

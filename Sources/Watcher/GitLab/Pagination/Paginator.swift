@@ -100,13 +100,16 @@ public final class Paginator<Item: Decodable & Sendable>: Sendable {
     /// Every item of the list, in order.
     public func loadAll() async throws(GitLabError) -> [Item] {
         let first = try await fetch(.page(1))
+        try check(first)
         guard first.hasNext else { return first.items }
         guard mode == .offset, maximumConcurrentPages > 1, first.nextPage != nil else {
             var items = first.items
+            var previous = first
             var cursor = self.cursor(after: first)
             while let current = cursor {
-                let page = try await fetch(current)
+                let page = try await checked(try await fetch(current), at: current, after: previous)
                 items += page.items
+                previous = page
                 cursor = self.cursor(after: page)
             }
             return items
@@ -162,7 +165,7 @@ public final class Paginator<Item: Decodable & Sendable>: Sendable {
         var page = GitLabPage(
             items: items,
             number: int("X-Page") ?? number,
-            perPage: perPage,
+            perPage: int("X-Per-Page").flatMap { $0 > 0 ? $0 : nil } ?? perPage,
             nextPage: int("X-Next-Page"),
             previousPage: int("X-Prev-Page"),
             totalItems: int("X-Total"),
@@ -173,6 +176,7 @@ public final class Paginator<Item: Decodable & Sendable>: Sendable {
         let hasPaginationHeaders = headers["X-Next-Page"] != nil || headers["Link"] != nil
         if !hasPaginationHeaders, mode == .offset, items.count >= perPage {
             page.nextPage = number + 1  // headers stripped (a proxy): a full page may have a successor
+            page.nextIsGuessed = true
         }
         return page
     }
@@ -239,16 +243,45 @@ public final class Paginator<Item: Decodable & Sendable>: Sendable {
         let last = lastPage ?? loaded.keys.max() ?? 1
         var items: [Item] = []
         for number in 1...last {
-            guard let page = loaded[number] else { break }
+            guard let loadedPage = loaded[number] else { break }
+            let page = try await checked(loadedPage, at: .page(number), after: loaded[number - 1])
             items += page.items
         }
-        var next = loaded[last].flatMap { self.cursor(after: $0) }
+        var previous = loaded[last]
+        var next = previous.flatMap { self.cursor(after: $0) }
         while let current = next {
-            let page = try await fetch(current)
+            let page = try await checked(try await fetch(current), at: current, after: previous)
             items += page.items
+            previous = page
             next = self.cursor(after: page)
         }
         return items
+    }
+
+    /// Throws when `page` does not fit the list it belongs to (`GitLabPage.continuityProblem`).
+    func check(_ page: GitLabPage<Item>) throws(GitLabError) {
+        guard let problem = page.continuityProblem else { return }
+        throw inconsistent(problem)
+    }
+
+    /// `page` (fetched from `cursor`) once it fits after `previous`: an announced page that came back empty is
+    /// read a second time, and a second reading with items means the first skipped them.
+    func checked(
+        _ page: GitLabPage<Item>, at cursor: Cursor, after previous: GitLabPage<Item>?
+    ) async throws(GitLabError) -> GitLabPage<Item> {
+        try check(page)
+        guard page.needsSecondReading(announced: previous.map { $0.hasNext && !$0.nextIsGuessed } ?? false) else {
+            return page
+        }
+        let again = try await fetch(cursor)
+        guard again.items.isEmpty else {
+            throw inconsistent("page \(page.number) was empty, then held \(again.items.count) items")
+        }
+        return again
+    }
+
+    private func inconsistent(_ problem: String) -> GitLabError {
+        .decoding(executor.context(for: request), path: "$", detail: "an inconsistent list (HTTP 200): \(problem)")
     }
 
     private func rethrown(_ error: any Error) -> GitLabError {

@@ -1,0 +1,152 @@
+import FakeGitLab
+import Foundation
+import Notifier
+import Synchronization
+import Testing
+
+@testable import Watcher
+
+/// A list that lost a page never invents or loses an event: the poll fails clearly and the next one announces
+/// exactly what was pushed (issue 12, "bad input stays harmless"; the soak's invented `branch.force_pushed`).
+@Suite struct ProjectPollerBadListsTests {
+    let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
+
+    /// A transport that answers the last page of the next `times` commit-range walks with an empty list under the
+    /// same headers: a list that skipped its last page, as a proxy or a list changing under the client does.
+    static func losingLastRangePage(_ losses: LossBudget) -> @Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport {
+        { base in
+            RewritingTransport(base, answer: { request, response in
+                guard let (page, _) = ProjectPollerTransientFailuresTests.commitPage(request), page > 1,
+                    response.headers["X-Next-Page"].map({ $0.isEmpty }) ?? true, response.body.count > 2,
+                    losses.take()
+                else { return response }
+                var emptied = response
+                emptied.body = Array("[]".utf8)
+                return emptied
+            })
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testRangeThatLostItsLastPage_isReadAgain_failsThePoll_andTheRetryAnnouncesEveryCommit() async throws {
+        // Given a 250-commit push (several pages) and a GitLab that answers the range's last page once as empty
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(1, by: [ann])
+        let losses = LossBudget()
+        try await EngineTestHarness.run(
+            fake, configuration: ProjectPollerTransientFailuresTests.quickRetries, wrap: Self.losingLastRangePage(losses)
+        ) { harness in
+            let poller = harness.poller(project)
+            _ = await poller.poll()
+            let pushed = project.commits(250, by: [ann])
+            losses.set(1)
+
+            // When it is polled
+            let outcome = await poller.poll()
+
+            // Then the empty page was read again, the poll failed naming the project, nothing was stored (no
+            // force-push); the next poll announces exactly the push
+            #expect(outcome == .failed)
+            #expect(poller.lastFailure?.contains("was empty, then held") == true, "\(poller.lastFailure ?? "")")
+            #expect(poller.lastFailure?.contains("project \(project.id)") == true)
+            let afterFailure = try await harness.events(of: project)
+            #expect(afterFailure.isEmpty)
+            #expect(await poller.poll() == .changed)
+            let events = try await harness.events(of: project)
+            #expect(events.map(\.type) == [.commitsNew])
+            let reported = try await harness.store.reportedCommits(in: harness.key(project), among: pushed)
+            #expect(reported.count == 250)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testRangeThatLostItsLastPageTwice_isNoForcePush_becauseTheMergeBaseDisagrees() async throws {
+        // Given a 250-commit push and a GitLab that answers the range's last page as empty on both readings
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(1, by: [ann])
+        let losses = LossBudget()
+        try await EngineTestHarness.run(
+            fake, configuration: ProjectPollerTransientFailuresTests.quickRetries, wrap: Self.losingLastRangePage(losses)
+        ) { harness in
+            let poller = harness.poller(project)
+            _ = await poller.poll()
+            let pushed = project.commits(250, by: [ann])
+            losses.set(2)
+
+            // When it is polled
+            let outcome = await poller.poll()
+
+            // Then the range alone looked like a rewrite, but the merge base says the old head is an ancestor:
+            // the poll fails instead of announcing a force-push; the next poll announces exactly the push
+            #expect(outcome == .failed)
+            #expect(poller.lastFailure?.contains("yet it is the merge base") == true, "\(poller.lastFailure ?? "")")
+            let afterFailure = try await harness.events(of: project)
+            #expect(afterFailure.isEmpty)
+            #expect(await poller.poll() == .changed)
+            let events = try await harness.events(of: project)
+            #expect(events.map(\.type) == [.commitsNew])
+            let reported = try await harness.store.reportedCommits(in: harness.key(project), among: pushed)
+            #expect(reported.count == 250)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testBranchListThatLostItsPage_announcesNoDeletion_andFailsThePollClearly() async throws {
+        // Given a project watched on every branch, and a GitLab that answers its branch list once as empty
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(2, by: [ann])
+        project.createBranch("feature", from: "main")
+        let emptyOnce = Mutex(false)
+        let wrap: @Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport = { base in
+            RewritingTransport(base, answer: { request, response in
+                guard request.url.path.hasSuffix("/repository/branches"),
+                    emptyOnce.withLock({ value in defer { value = false }; return value })
+                else { return response }
+                var emptied = response
+                emptied.body = Array("[]".utf8)
+                return emptied
+            })
+        }
+        try await EngineTestHarness.run(fake, configuration: ProjectPollerTransientFailuresTests.quickRetries, wrap: wrap) {
+            harness in
+            var options = PollOptions()
+            options.branches = .all
+            let poller = harness.poller(project, options: options)
+            _ = await poller.poll()
+            project.commits(1, by: [ann])
+            emptyOnce.withLock { $0 = true }
+
+            // When it is polled
+            let outcome = await poller.poll()
+
+            // Then no branch is reported deleted: the poll failed, saying the list lacks the default branch; the
+            // next poll announces the new commit and nothing else
+            #expect(outcome == .failed)
+            #expect(poller.lastFailure?.contains("lacks the default branch main") == true, "\(poller.lastFailure ?? "")")
+            let afterFailure = try await harness.events(of: project)
+            #expect(afterFailure.isEmpty)
+            #expect(await poller.poll() == .changed)
+            let afterRetry = try await harness.events(of: project)
+            #expect(afterRetry.map(\.type) == [.commitsNew])
+        }
+    }
+}
+
+/// How many more answers a test transport may spoil.
+final class LossBudget: Sendable {
+    private let left = Mutex(0)
+
+    /// Allows `count` more spoiled answers.
+    func set(_ count: Int) { left.withLock { $0 = count } }
+
+    /// Whether one more answer may be spoiled (using it up).
+    func take() -> Bool {
+        left.withLock { count in
+            defer { count = max(0, count - 1) }
+            return count > 0
+        }
+    }
+}
