@@ -10,4 +10,6 @@ struct EngineReconciliation {
     var refreshed: [ProjectPipeline] = []
     /// Projects no longer watched by any target, with the status to record.
     var removed: [(key: ProjectKey, status: ProjectStatus)] = []
+    /// When the watch of each added project began (and whether it is new), to record before they start.
+    var starts: [WatchStart] = []
 }

@@ -11,12 +11,13 @@ extension ProjectPoller {
     /// discovery (`isNewProject`) starts from an empty baseline, so everything in it is announced. Either way the
     /// baseline is written first and the same poll then announces the difference like any later poll.
     func baseline(_ info: GitLabProject, at time: Date) async throws -> PollOutcome {
+        let start = try await recordedWatchStart()
         let observation = try await observeHeads(info, stored: [:])
         let startHeads: [String: String]?
-        if isNewProject {
+        if start?.isNew ?? isNewProject {
             startHeads = [:]
         } else {
-            startHeads = try await headsAtWatchStart(observation.heads, info: info)
+            startHeads = try await headsAtWatchStart(observation.heads, info: info, since: start?.since)
         }
         let heads = startHeads ?? observation.heads
         let ref = projectRef(info)
@@ -78,6 +79,14 @@ extension ProjectPoller {
         return .changed
     }
 
+    /// When glwatch began watching the project, as recorded in the store (the engine records it when it creates
+    /// the pipeline, so a restart before the first successful poll keeps the original moment); recorded now from
+    /// `watchStart` and `isNewProject` if it was not. `nil` without a watch start (`glwatch once`).
+    func recordedWatchStart() async throws -> WatchStart? {
+        guard let watchStart else { return nil }
+        return try await store.beginWatching([.project(key, since: watchStart, isNew: isNewProject)]).first
+    }
+
     /// The watched branches' heads as of `watchStart`, from the push events since: for each branch pushed since,
     /// the `commit_from` of its oldest such push (absent when that push created it). `nil` when nothing watched
     /// was pushed since (or no watch start is known): the heads now are the baseline.
@@ -85,7 +94,9 @@ extension ProjectPoller {
     /// A bulk push event (more refs than GitLab's `push_event_activities_limit`, 3 by default, pushed at once)
     /// names no ref; such a push is taken as it stands now. So is everything when the token may not read the
     /// project's events (push events need the Reporter role; GITLAB-API.md): the heads now are the baseline then.
-    func headsAtWatchStart(_ observed: [String: String], info: GitLabProject) async throws -> [String: String]? {
+    func headsAtWatchStart(
+        _ observed: [String: String], info: GitLabProject, since watchStart: Date?
+    ) async throws -> [String: String]? {
         guard let watchStart else { return nil }
         guard let events = try await source.pushEventsIfReadable(in: key.id, since: watchStart) else { return nil }
         var heads = observed

@@ -14,6 +14,10 @@ struct TappedStateStore: StateStore {
 
     func recordIdlePolls(_ polls: [IdlePoll]) async throws { try await base.recordIdlePolls(polls) }
 
+    func beginWatching(_ starts: [WatchStart]) async throws -> [WatchStart] {
+        try await base.beginWatching(starts)
+    }
+
     func projects() async throws -> [ProjectRecord] { try await base.projects() }
 
     func projectState(_ key: ProjectKey) async throws -> ProjectState? { try await base.projectState(key) }

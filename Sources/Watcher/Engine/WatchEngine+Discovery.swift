@@ -27,14 +27,17 @@ extension WatchEngine {
                 } else {
                     projects = try await discovery.projects(in: scope)
                 }
+                let firstDiscovery = await recordFirstDiscovery(of: id, target: target, at: report.startedAt)
                 let exists = registry.withLock { registry in
                     registry.update(id) {
                         $0.discovered = projects
                         $0.failures = 0
+                        $0.firstDiscoveryAt = $0.firstDiscoveryAt ?? firstDiscovery
                     }
                 }
                 guard exists else { return nil }
                 let change = reconcile()
+                await recordWatchStarts(change.starts)
                 // Only from now on are projects that appear new (reconciling the first pass saw none as new).
                 _ = registry.withLock { registry in
                     registry.update(id) { $0.firstDiscoveryAt = $0.firstDiscoveryAt ?? report.startedAt }
@@ -65,6 +68,33 @@ extension WatchEngine {
         }
         subject.onNext(.discovered(report))
         return report
+    }
+
+    /// The target's first discovery as recorded in the store (recorded now, at `time`, on its very first pass):
+    /// a restart keeps the original moment, so a project created while glwatch was down, or before its first
+    /// poll survived a kill, is still new. `nil` once known in this process, or when the store failed (the pass
+    /// then counts as the first, as before).
+    private func recordFirstDiscovery(of id: Int, target: WatchTarget, at time: Date) async -> Date? {
+        guard registry.withLock({ $0.entry(id)?.firstDiscoveryAt }) == nil else { return nil }
+        do {
+            let start = WatchStart.target(instance: target.instance, scope: target.scope.description, since: time)
+            return try await store.beginWatching([start]).first?.since
+        } catch {
+            logger.error("could not record a target's first discovery", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+
+    /// Records when the watch of newly added projects began, before their pipelines start: a kill before a
+    /// project's first successful poll keeps its baseline as of this moment. On a store error the pollers
+    /// record it themselves on their first attempt.
+    private func recordWatchStarts(_ starts: [WatchStart]) async {
+        guard !starts.isEmpty else { return }
+        do {
+            _ = try await store.beginWatching(starts)
+        } catch {
+            logger.error("could not record when projects began to be watched", metadata: ["error": "\(error)"])
+        }
     }
 
     /// Runs a target's discovery now and then on its own cadence (`discoveryInterval` with ±10 % jitter; after a

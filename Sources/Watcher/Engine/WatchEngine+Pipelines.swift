@@ -144,6 +144,7 @@ extension WatchEngine {
                 registry.pipelines[key] = pipeline
                 registry.owners[key] = wanted.owner
                 change.added.append(pipeline)
+                change.starts.append(.project(key, since: scheduler.now, isNew: wanted.isNew))
             }
             change.removed.sort { $0.key < $1.key }
             change.added.sort { $0.key < $1.key }

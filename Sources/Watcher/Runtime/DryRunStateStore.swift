@@ -27,6 +27,8 @@ final class DryRunStateStore: StateStore {
     /// Does nothing: a dry run moves nothing stored forward, poll times included.
     func recordIdlePolls(_ polls: [IdlePoll]) async throws {}
 
+    func beginWatching(_ starts: [WatchStart]) async throws -> [WatchStart] { starts }
+
     func projects() async throws -> [ProjectRecord] { try await base.projects() }
 
     func projectState(_ key: ProjectKey) async throws -> ProjectState? { try await base.projectState(key) }

@@ -21,6 +21,10 @@ package protocol StateStore: Sendable {
     /// never undo what a later poll stored. Unknown projects are skipped.
     func recordIdlePolls(_ polls: [IdlePoll]) async throws
 
+    /// Records when glwatch began watching each of `starts`, keeping a start already recorded for the same
+    /// subject (a restart does not move it), and returns the recorded starts in the same order: one transaction.
+    func beginWatching(_ starts: [WatchStart]) async throws -> [WatchStart]
+
     /// Every known project, ordered by key.
     func projects() async throws -> [ProjectRecord]
 

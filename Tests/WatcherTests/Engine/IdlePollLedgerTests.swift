@@ -199,6 +199,10 @@ private struct FlushSpy: StateStore {
         continuation.yield(polls)
     }
 
+    func beginWatching(_ starts: [WatchStart]) async throws -> [WatchStart] {
+        try await base.beginWatching(starts)
+    }
+
     func projects() async throws -> [ProjectRecord] { try await base.projects() }
 
     func projectState(_ key: ProjectKey) async throws -> ProjectState? { try await base.projectState(key) }

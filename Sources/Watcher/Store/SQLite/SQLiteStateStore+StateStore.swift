@@ -25,6 +25,21 @@ extension SQLiteStateStore: StateStore {
         }
     }
 
+    package func beginWatching(_ starts: [WatchStart]) async throws -> [WatchStart] {
+        guard !starts.isEmpty else { return [] }
+        return try await write { db in
+            let insert = try db.cachedStatement(
+                sql: "INSERT INTO watchStart (subject, since, isNew) VALUES (?, ?, ?) ON CONFLICT (subject) DO NOTHING"
+            )
+            let select = try db.cachedStatement(sql: "SELECT since, isNew FROM watchStart WHERE subject = ?")
+            return try starts.map { start in
+                try insert.execute(arguments: [start.subject, start.since.storeMillis, start.isNew])
+                guard let row = try Row.fetchOne(select, arguments: [start.subject]) else { return start }
+                return WatchStart(subject: start.subject, since: Date(storeMillis: row["since"]), isNew: row["isNew"])
+            }
+        }
+    }
+
     /// Every known project, ordered by key.
     package func projects() async throws -> [ProjectRecord] {
         let path = self.path

@@ -21,6 +21,7 @@ enum StoreMigrations {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-initial-schema", migrate: v1InitialSchema)
         migrator.registerMigration("v2-delivery-rule-and-template", migrate: v2DeliveryRuleAndTemplate)
+        migrator.registerMigration("v3-watch-start", migrate: v3WatchStart)
         return migrator
     }
 
@@ -129,6 +130,22 @@ enum StoreMigrations {
             sql: """
                 ALTER TABLE delivery ADD COLUMN rule TEXT;
                 ALTER TABLE delivery ADD COLUMN template TEXT;
+                """
+        )
+    }
+
+    /// Version 3: when glwatch began watching each project and when each target first discovered its projects,
+    /// so that a restart before a project's first successful poll keeps its baseline as of the original moment
+    /// (and a project created after its target's first discovery stays new). Subjects are `project <key>` and
+    /// `target <instance> <scope>`; a row is written once and never moved.
+    private static func v3WatchStart(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE watchStart (
+                    subject TEXT PRIMARY KEY,
+                    since INTEGER NOT NULL,
+                    isNew INTEGER NOT NULL DEFAULT 0 CHECK (isNew IN (0, 1))
+                ) WITHOUT ROWID;
                 """
         )
     }

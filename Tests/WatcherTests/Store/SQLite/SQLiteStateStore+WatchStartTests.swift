@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@testable import Watcher
+
+/// `beginWatching(_:)`: the moment a watch began is written once and survives restarts (issue 12, finding 3).
+@Suite("SQLiteStateStore: watch starts")
+struct SQLiteStateStoreWatchStartTests {
+    @Test func testBeginWatching_firstStartIsKept_laterOnesReturnIt() async throws {
+        // Given a project and a target whose watch began at t=10
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("watch-start-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let first = try SQLiteStateStore(StoreConfiguration(path: path))
+        let project = WatchStart.project(Sample.projectA, since: Sample.time(10), isNew: true)
+        let target = WatchStart.target(instance: "gitlab.example", scope: "group acme", since: Sample.time(10))
+        _ = try await first.beginWatching([project, target])
+        try first.close()
+
+        // When a later process begins watching them again at t=99 (the project no longer looking new)
+        let second = try SQLiteStateStore(StoreConfiguration(path: path))
+        let recorded = try await second.beginWatching([
+            .project(Sample.projectA, since: Sample.time(99)),
+            .target(instance: "gitlab.example", scope: "group acme", since: Sample.time(99)),
+            .project(Sample.projectB, since: Sample.time(99)),
+        ])
+        try second.close()
+
+        // Then the first starts stand, with the project still new; a subject seen for the first time is recorded
+        #expect(recorded == [project, target, .project(Sample.projectB, since: Sample.time(99))])
+    }
+
+    @Test func testBeginWatching_nothing_writesNothing() async throws {
+        let store = try SQLiteStateStore.inMemory()
+
+        #expect(try await store.beginWatching([]).isEmpty)
+    }
+}
