@@ -24,7 +24,7 @@ extension WatchEngine {
                 continue
             }
             let reason = status == .archived ? "archived" : await departureReason(of: key, scope: scope)
-            await recordDeparture(of: key, status: status, reason: reason)
+            await recordDeparture(of: key, status: reason == "archived" ? .archived : status, reason: reason)
         }
     }
 

@@ -128,9 +128,10 @@ extension WatchEngine {
         return min(interval, 30 * pow(2, Double(max(0, failures - 1))))
     }
 
-    /// Once every target has discovered its projects: marks `removed` the stored projects (of the configured
-    /// instances) that no target covers any more — dropped from the configuration while glwatch was stopped —
-    /// so `glwatch status` does not show them as watched.
+    /// Once every target has discovered its projects: the stored projects (of the configured instances) that no
+    /// target covers any more — archived, deleted or moved out while glwatch was stopped, or dropped from the
+    /// configuration — leave the watch the way a project dropped by a running discovery does (`depart`): one
+    /// last poll announces what was pushed before, then `project.removed` says why.
     func sweepStoreOnce() async {
         let due = registry.withLock { registry -> Bool in
             guard registry.allDiscovered, !registry.hasSweptStore else { return false }
@@ -139,12 +140,21 @@ extension WatchEngine {
         }
         guard due else { return }
         do {
-            let watched = Set(registry.withLock { $0.pipelines.keys })
+            let (watched, targets) = registry.withLock { registry in
+                (Set(registry.pipelines.keys), registry.entries.map(\.target))
+            }
             let stale = try await store.projects().filter { record in
                 clients[record.key.instance] != nil && !watched.contains(record.key)
                     && (record.status == .active || record.status == .unreachable)
             }
-            await recordRemoved(stale.map { ($0.key, .removed) })
+            // A stand-in pipeline for the last poll, with the options of a target on the project's instance.
+            let pipelines = stale.compactMap { record -> ProjectPipeline? in
+                guard let client = clients[record.key.instance],
+                    let target = targets.first(where: { $0.instance == record.key.instance })
+                else { return nil }
+                return makePipeline(key: record.key, path: record.path, target: target, client: client)
+            }
+            await depart(stale.map { ($0.key, .removed) }, pipelines: pipelines, scope: "the configured targets")
         } catch {
             logger.error("could not read the stored projects", metadata: ["error": "\(error)"])
         }
