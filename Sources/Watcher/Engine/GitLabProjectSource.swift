@@ -68,34 +68,25 @@ struct GitLabProjectSource: ProjectSource {
                 walks.save(walk)
                 throw error
             }
-            // A page that repeats commits, or a next page that skips one, means the list is not what it claims:
-            // fail the poll (the walk resumes at this page next time) rather than announce a wrong set.
-            if let repeated = page.items.first(where: { seen.contains($0.id) }) {
-                walks.save(walk)
-                throw inconsistent(project, range, "page \(walk.nextPage) repeats commit \(repeated.id)")
-            }
-            if let next = page.nextPage, next != walk.nextPage + 1 {
-                walks.save(walk)
-                throw inconsistent(project, range, "page \(walk.nextPage) says the next page is \(next)")
-            }
-            if let problem = page.continuityProblem {
-                walks.save(walk)
-                throw inconsistent(project, range, problem)
-            }
+            // A list that is not what it claims fails the poll rather than announce a wrong set. Nothing read so
+            // far is trusted then (a skipped page's successor may already be in it): the next poll starts over.
+            var problem = Self.inconsistency(of: page, number: walk.nextPage, seen: seen)
             // An announced page that came back empty is read again: a list that skipped its last page looks
             // like the normal empty page after a full one.
-            if page.needsSecondReading(announced: walk.nextPage > 1) {
-                let again: GitLabPage<GitLabCommit>
+            if problem == nil, page.needsSecondReading(announced: walk.nextPage > 1) {
                 do {
-                    again = try await paginator.page(walk.nextPage)
+                    let again = try await paginator.page(walk.nextPage)
+                    if !again.items.isEmpty {
+                        problem = "page \(walk.nextPage) was empty, then held \(again.items.count) commits"
+                    }
                 } catch {
                     walks.save(walk)
                     throw error
                 }
-                if !again.items.isEmpty {
-                    walks.save(walk)
-                    throw inconsistent(project, range, "page \(walk.nextPage) was empty, then held \(again.items.count) commits")
-                }
+            }
+            if let problem {
+                walks.finish(project: project, range: range)
+                throw inconsistent(project, range, problem)
             }
             for commit in page.items.prefix(limit - walk.commits.count) {
                 seen.insert(commit.id)
@@ -109,6 +100,18 @@ struct GitLabProjectSource: ProjectSource {
         }
         walks.finish(project: project, range: range)
         return CommitWindow(commits: walk.commits, isComplete: false)
+    }
+
+    /// What is wrong with page `number` of a commit walk that has read `seen`: a commit it repeats, a next page
+    /// that skips one, or a next page announced by a page that is not full; `nil` when it fits.
+    static func inconsistency(of page: GitLabPage<GitLabCommit>, number: Int, seen: Set<String>) -> String? {
+        if let repeated = page.items.first(where: { seen.contains($0.id) }) {
+            return "page \(number) repeats commit \(repeated.id)"
+        }
+        if let next = page.nextPage, next != number + 1 {
+            return "page \(number) says the next page is \(next)"
+        }
+        return page.continuityProblem
     }
 
     /// The error for a commit list GitLab answered inconsistently (names the project, the range and the status).

@@ -93,6 +93,35 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func testRangeThatSkippedAPage_isNotResumedFromThePoisonedWalk_theNextPollStartsOver() async throws {
+        // Given a 250-commit push and a GitLab that answers page 1 of the range once with page 2's commits (under
+        // page 1's headers), so that page 2 then repeats them
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake, configuration: ProjectPollerTransientFailuresTests.quickRetries) {
+            harness in
+            let poller = harness.poller(project)
+            _ = await poller.poll()
+            let pushed = project.commits(250, by: [ann])
+            fake.inject(FakeFault(.skipPage, on: .pathContaining("/repository/commits"), times: 1))
+
+            // When it is polled twice
+            let first = await poller.poll()
+            let firstFailure = poller.lastFailure
+            let second = await poller.poll()
+
+            // Then the first poll fails on the repeat; the second does not resume the walk that holds the skipped
+            // page's successor (it would repeat forever) but reads the range again and announces exactly the push
+            #expect(first == .failed)
+            #expect(firstFailure?.contains("repeats commit") == true, "\(firstFailure ?? "")")
+            #expect(second == .changed, "\(poller.lastFailure ?? "")")
+            let reported = try await harness.store.reportedCommits(in: harness.key(project), among: pushed)
+            #expect(reported.count == 250)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func testBranchListThatLostItsPage_announcesNoDeletion_andFailsThePollClearly() async throws {
         // Given a project watched on every branch, and a GitLab that answers its branch list once as empty
         let fake = FakeGitLab()
