@@ -27,61 +27,38 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func testRangeThatLostItsLastPage_isReadAgain_failsThePoll_andTheRetryAnnouncesEveryCommit() async throws {
-        // Given a 250-commit push (several pages) and a GitLab that answers the range's last page once as empty
+    /// How often the range's last page is lost, and the defence that must catch it: the second reading of the
+    /// empty page (once), or the merge base that contradicts the range (on both readings).
+    static let lastPageLosses: [(losses: Int, caughtBy: String)] = [
+        (1, "was empty, then held"),
+        (2, "yet it is the merge base"),
+    ]
+
+    @Test(.timeLimit(.minutes(1)), arguments: lastPageLosses)
+    func testRangeThatLostItsLastPage_failsThePoll_neverAForcePush_andTheRetryAnnouncesEveryCommit(
+        losses: Int, caughtBy: String
+    ) async throws {
+        // Given a 250-commit push (several pages) and a GitLab that answers the range's last page as empty
         let fake = FakeGitLab()
         let project = fake.addProject("acme/api")
         project.commits(1, by: [ann])
-        let losses = LossBudget()
+        let budget = LossBudget()
         try await EngineTestHarness.run(
-            fake, configuration: ProjectPollerTransientFailuresTests.quickRetries, wrap: Self.losingLastRangePage(losses)
+            fake, configuration: ProjectPollerTransientFailuresTests.quickRetries, wrap: Self.losingLastRangePage(budget)
         ) { harness in
             let poller = harness.poller(project)
             _ = await poller.poll()
             let pushed = project.commits(250, by: [ann])
-            losses.set(1)
+            budget.set(losses)
 
             // When it is polled
             let outcome = await poller.poll()
 
-            // Then the empty page was read again, the poll failed naming the project, nothing was stored (no
+            // Then the poll failed, naming the project and the defence that caught it; nothing was stored (no
             // force-push); the next poll announces exactly the push
             #expect(outcome == .failed)
-            #expect(poller.lastFailure?.contains("was empty, then held") == true, "\(poller.lastFailure ?? "")")
+            #expect(poller.lastFailure?.contains(caughtBy) == true, "\(poller.lastFailure ?? "")")
             #expect(poller.lastFailure?.contains("project \(project.id)") == true)
-            let afterFailure = try await harness.events(of: project)
-            #expect(afterFailure.isEmpty)
-            #expect(await poller.poll() == .changed)
-            let events = try await harness.events(of: project)
-            #expect(events.map(\.type) == [.commitsNew])
-            let reported = try await harness.store.reportedCommits(in: harness.key(project), among: pushed)
-            #expect(reported.count == 250)
-        }
-    }
-
-    @Test(.timeLimit(.minutes(1)))
-    func testRangeThatLostItsLastPageTwice_isNoForcePush_becauseTheMergeBaseDisagrees() async throws {
-        // Given a 250-commit push and a GitLab that answers the range's last page as empty on both readings
-        let fake = FakeGitLab()
-        let project = fake.addProject("acme/api")
-        project.commits(1, by: [ann])
-        let losses = LossBudget()
-        try await EngineTestHarness.run(
-            fake, configuration: ProjectPollerTransientFailuresTests.quickRetries, wrap: Self.losingLastRangePage(losses)
-        ) { harness in
-            let poller = harness.poller(project)
-            _ = await poller.poll()
-            let pushed = project.commits(250, by: [ann])
-            losses.set(2)
-
-            // When it is polled
-            let outcome = await poller.poll()
-
-            // Then the range alone looked like a rewrite, but the merge base says the old head is an ancestor:
-            // the poll fails instead of announcing a force-push; the next poll announces exactly the push
-            #expect(outcome == .failed)
-            #expect(poller.lastFailure?.contains("yet it is the merge base") == true, "\(poller.lastFailure ?? "")")
             let afterFailure = try await harness.events(of: project)
             #expect(afterFailure.isEmpty)
             #expect(await poller.poll() == .changed)
