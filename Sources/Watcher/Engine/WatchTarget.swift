@@ -36,8 +36,8 @@ package enum WatchScope: Sendable, Hashable, CustomStringConvertible {
     /// How logs and errors name the scope: `project group/app`, `group platform`, `membership`.
     package var description: String {
         switch self {
-        case .project(let ref): "project \(ref)"
-        case .group(let ref, _, _): "group \(ref)"
+        case .project(let ref): "\(ref)"
+        case .group(let ref, _, _): "\(ref)"
         case .membership: "membership"
         }
     }

@@ -52,7 +52,9 @@ struct SoakCommand: AsyncParsableCommand {
         name: .customLong("with"),
         help: ArgumentHelp(
             "Include a part switched off by default while its fix is pending (repeatable; `all` for every one): "
-                + SoakOptions.pendingFixes.sorted().joined(separator: ", ") + ".",
+                + (SoakOptions.pendingFixes.isEmpty
+                    ? "none is today, every part runs by default."
+                    : SoakOptions.pendingFixes.sorted().joined(separator: ", ") + "."),
             valueName: "name"
         )
     )

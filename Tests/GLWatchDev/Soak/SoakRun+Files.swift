@@ -45,6 +45,7 @@ extension SoakRun {
             engine:
               shutdown_grace: 10s
               discovery_interval: 2s
+              sweep_interval: 10s
             sinks:
               \(SoakLedger.mainSink):
                 type: webhook
