@@ -36,7 +36,7 @@ extension WatchEngine {
                     }
                 }
                 guard exists else { return nil }
-                let change = reconcile()
+                let change = reconcile(at: report.startedAt)
                 await recordWatchStarts(change.starts)
                 // Only from now on are projects that appear new (reconciling the first pass saw none as new).
                 _ = registry.withLock { registry in

@@ -7,10 +7,12 @@ extension WatchEngine {
     /// Builds the pipeline of one project: a `ProjectPoller` on the target's host, writing through a store tap
     /// that counts what each poll stored and announces queued deliveries.
     ///
-    /// The project's watch starts now: its baseline will be as of this moment. `isNewProject` (created after its
-    /// target's first discovery) makes it start from an empty baseline instead.
+    /// The project's watch starts at `watchStart` (now by default; the discovery pass that found it passes when it
+    /// began): its baseline will be as of that moment. `isNewProject` (created after its target's first
+    /// discovery) makes it start from an empty baseline instead.
     func makePipeline(
-        key: ProjectKey, path: String, target: WatchTarget, client: GitLabClient, isNewProject: Bool = false
+        key: ProjectKey, path: String, target: WatchTarget, client: GitLabClient, isNewProject: Bool = false,
+        watchStart: Date? = nil
     ) -> ProjectPipeline {
         let counter = ApplyCounter()
         let subject = subject
@@ -32,7 +34,7 @@ extension WatchEngine {
             router: router,
             changedPaths: GitLabChangedPaths(source: source, project: key.id),
             idlePolls: idlePolls,
-            watchStart: scheduler.now,
+            watchStart: watchStart ?? scheduler.now,
             isNewProject: isNewProject,
             now: { scheduler.now }
         )
@@ -84,8 +86,13 @@ extension WatchEngine {
 
     /// Matches the targets' discovered projects against the running pipelines: creates the missing ones, drops
     /// the ones no target covers any more (the first target listing a project owns it), notes renames.
-    func reconcile() -> EngineReconciliation {
-        registry.withLock { registry in
+    ///
+    /// - Parameter time: when the discovery pass that listed the projects began: the watch of a project it adds
+    ///   starts then, not once the (possibly slow, retried) listing is done, so a push made meanwhile is
+    ///   announced. Now by default.
+    func reconcile(at time: Date? = nil) -> EngineReconciliation {
+        let since = time ?? scheduler.now
+        return registry.withLock { registry in
             var change = EngineReconciliation()
             var desired:
                 [ProjectKey: (owner: Int, target: WatchTarget, path: String, defaultBranch: String?, isNew: Bool)] = [:]
@@ -138,13 +145,14 @@ extension WatchEngine {
             for (key, wanted) in desired.sorted(by: { $0.key < $1.key }) where registry.pipelines[key] == nil {
                 guard let client = clients[wanted.target.instance] else { continue }
                 let pipeline = makePipeline(
-                    key: key, path: wanted.path, target: wanted.target, client: client, isNewProject: wanted.isNew
+                    key: key, path: wanted.path, target: wanted.target, client: client, isNewProject: wanted.isNew,
+                    watchStart: since
                 )
                 pipeline.defaultBranch = wanted.defaultBranch
                 registry.pipelines[key] = pipeline
                 registry.owners[key] = wanted.owner
                 change.added.append(pipeline)
-                change.starts.append(.project(key, since: scheduler.now, isNew: wanted.isNew))
+                change.starts.append(.project(key, since: since, isNew: wanted.isNew))
             }
             change.removed.sort { $0.key < $1.key }
             change.added.sort { $0.key < $1.key }

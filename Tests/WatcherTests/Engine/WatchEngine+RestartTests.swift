@@ -60,4 +60,30 @@ import Testing
             #expect(events.filter { $0.type == .contributorNew }.count == 2)
         }
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testPushWhileTheFirstDiscoveryIsStillListing_isAnnounced_theWatchBeganWhenThePassDid() async throws {
+        // Given a watched group whose project listing GitLab answers slowly (held until the test lets it go)
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        let base = api.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            fake.inject(FakeFault(.hang, on: .path("/api/v4/groups/"), times: 1))
+            let engine = harness.engine(targets: [harness.groupTarget("acme")])
+            let cycle = Task { await engine.pollAllOnce() }
+
+            // When a push lands while the first discovery pass is still listing the group
+            await fake.waitUntilHung()
+            let pushed = api.commits(2, by: [ann])
+            fake.releaseHungRequests()
+            _ = await cycle.value
+
+            // Then the project's watch began with the pass, before the push: the push is announced
+            let events = try await harness.events(of: api)
+            #expect(events.map(\.type) == [.commitsNew])
+            #expect(events.first?.commits.map(\.id) == pushed)
+            guard case .commitsNew(let details) = events.first?.details else { return }
+            #expect(details.before == base.last)
+        }
+    }
 }
