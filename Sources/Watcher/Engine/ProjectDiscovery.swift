@@ -27,6 +27,38 @@ struct ProjectDiscovery: Sendable {
 }
 
 extension WatchScope {
+    /// Whether `project`, as GitLab shows it now (`GET /projects/:id`), belongs to the scope: `nil` when the
+    /// project's record cannot tell (a group named by id with subgroups, or memberships).
+    ///
+    /// A listing that leaves out a project the scope still covers was cut short (a page lost, or shifted while
+    /// the list changed): such a project is not leaving the watch.
+    func stillCovers(_ project: GitLabProject) -> Bool? {
+        switch self {
+        case .project(.id(let id)):
+            return project.id == id
+        case .project(.path(let path)):
+            return project.pathWithNamespace.lowercased() == path.lowercased() ? true : nil
+        case .group(let ref, let includeSubgroups, let includeArchived):
+            if project.archived == true, !includeArchived { return false }
+            switch ref {
+            case .path(let group):
+                let namespace = (project.namespace?.fullPath ?? parentPath(of: project.pathWithNamespace)).lowercased()
+                let group = group.lowercased()
+                return namespace == group || (includeSubgroups && namespace.hasPrefix(group + "/"))
+            case .id(let id):
+                if project.namespace?.id == id { return true }
+                return includeSubgroups ? nil : false
+            }
+        case .membership(let includeArchived):
+            if project.archived == true, !includeArchived { return false }
+            return nil
+        }
+    }
+
+    private func parentPath(of path: String) -> String {
+        path.split(separator: "/").dropLast().joined(separator: "/")
+    }
+
     /// The scope as `project.removed` reasons name it: `group acme`, `the token's memberships`.
     var departureName: String {
         switch self {

@@ -21,12 +21,13 @@ extension WatchEngine {
                 let discovery = ProjectDiscovery(client: client)
                 let scope = target.scope
                 // Through the host's lane: discovery shares the host cap and rate-limit pause with the polls.
-                let projects: [GitLabProject]
+                var projects: [GitLabProject]
                 if let lane = lanes[client.hostName] {
                     projects = try await lane.perform { try await discovery.projects(in: scope) }
                 } else {
                     projects = try await discovery.projects(in: scope)
                 }
+                projects += await leftOut(of: projects, by: id, target: target, client: client)
                 let firstDiscovery = await recordFirstDiscovery(of: id, target: target, at: report.startedAt)
                 let exists = registry.withLock { registry in
                     registry.update(id) {
@@ -68,6 +69,48 @@ extension WatchEngine {
         }
         subject.onNext(.discovered(report))
         return report
+    }
+
+    /// The projects the last listing of the target had that `listed` lacks but that GitLab still shows in the
+    /// target's scope (`WatchScope.stillCovers`), or cannot tell about (a failed request): a listing cut short
+    /// by a lost or shifted page must not make projects leave the watch (`project.removed` for a project that
+    /// is still there). One request per missing project; a 404 or 403 confirms it is gone.
+    private func leftOut(
+        of listed: [GitLabProject], by id: Int, target: WatchTarget, client: GitLabClient
+    ) async -> [GitLabProject] {
+        let listedIDs = Set(listed.map(\.id))
+        let missing = (registry.withLock { $0.entry(id)?.discovered } ?? []).filter { !listedIDs.contains($0.id) }
+        var kept: [GitLabProject] = []
+        for previous in missing {
+            do {
+                let project = try await client.projects.get(.id(previous.id))
+                guard target.scope.stillCovers(project) == true else { continue }
+                kept.append(project)
+            } catch .notFound, .forbidden {
+                continue
+            } catch {
+                kept.append(previous)
+            }
+            logger.warning(
+                "the listing left out a project still in scope; keeping it",
+                metadata: ["target": "\(target.scope)", "project": "\(previous.pathWithNamespace)"]
+            )
+        }
+        return kept
+    }
+
+    /// Whether a stored project no listing had is still in the scope of one of `targets` as GitLab shows it (or
+    /// GitLab could not say): a listing cut short, not a departure; the next discovery pass picks it up.
+    private func isStillCovered(_ record: ProjectRecord, by targets: [WatchTarget]) async -> Bool {
+        guard let client = clients[record.key.instance] else { return false }
+        do {
+            let project = try await client.projects.get(.id(record.key.id))
+            return targets.contains { $0.instance == record.key.instance && $0.scope.stillCovers(project) == true }
+        } catch .notFound, .forbidden {
+            return false
+        } catch {
+            return true
+        }
     }
 
     /// The target's first discovery as recorded in the store (recorded now, at `time`, on its very first pass):
@@ -143,9 +186,13 @@ extension WatchEngine {
             let (watched, targets) = registry.withLock { registry in
                 (Set(registry.pipelines.keys), registry.entries.map(\.target))
             }
-            let stale = try await store.projects().filter { record in
-                clients[record.key.instance] != nil && !watched.contains(record.key)
-                    && (record.status == .active || record.status == .unreachable)
+            var stale: [ProjectRecord] = []
+            for record in try await store.projects()
+            where clients[record.key.instance] != nil && !watched.contains(record.key)
+                && (record.status == .active || record.status == .unreachable)
+            {
+                if await isStillCovered(record, by: targets) { continue }
+                stale.append(record)
             }
             // A stand-in pipeline for the last poll, with the options of a target on the project's instance.
             let pipelines = stale.compactMap { record -> ProjectPipeline? in
