@@ -102,6 +102,15 @@ struct TemplateContext {
             values["last_poll_at"] = details.lastPollAt.map(EventJSON.format) ?? "never"
             values["interval"] = DurationParser.format(details.intervalSeconds)
             values["missed_intervals"] = details.missedIntervals
+        case .instanceUnreachable(let details):
+            values["instance_url"] = Self.safeURL(details.url)
+            values["reason"] = details.reason
+            if let status = details.httpStatus { values["http_status"] = status }
+            values["since"] = EventJSON.format(details.since)
+        case .instanceRecovered(let details):
+            values["instance_url"] = Self.safeURL(details.url)
+            values["unreachable_since"] = EventJSON.format(details.unreachableSince)
+            values["downtime"] = DurationParser.format(event.occurredAt.timeIntervalSince(details.unreachableSince))
         }
         return values
     }
@@ -181,6 +190,9 @@ struct TemplateContext {
         case .projectRemoved(let details): return "\(path) is no longer watched: \(details.reason)"
         case .watcherLagging(let details):
             return "glwatch is lagging on \(path): no poll for \(details.missedIntervals) intervals"
+        case .instanceUnreachable(let details):
+            return "GitLab instance \(event.project.instance) is unreachable: \(details.reason)"
+        case .instanceRecovered: return "GitLab instance \(event.project.instance) is reachable again"
         }
     }
 

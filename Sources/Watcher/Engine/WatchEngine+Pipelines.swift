@@ -24,6 +24,7 @@ extension WatchEngine {
         }
         let scheduler = scheduler
         let source = GitLabProjectSource(client: client)
+        let monitor = monitors[key.instance]
         let poller = ProjectPoller(
             key: key,
             options: target.options,
@@ -34,6 +35,7 @@ extension WatchEngine {
             idlePolls: idlePolls,
             watchStart: scheduler.now,
             isNewProject: isNewProject,
+            confirmInstanceOutage: monitor.map { monitor in { await monitor.confirm($0) } },
             now: { scheduler.now }
         )
         let logger = logger
@@ -43,6 +45,7 @@ extension WatchEngine {
             path: path,
             target: target,
             lane: lanes[client.hostName]!,
+            instance: monitor,
             scheduler: scheduler,
             pollTimeout: configuration.pollTimeout,
             poll: {

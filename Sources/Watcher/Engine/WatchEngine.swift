@@ -39,6 +39,8 @@ package final class WatchEngine: Sendable {
     let idlePolls: IdlePollLedger
     /// The change feeds, by instance (`configuration.feed`); empty without.
     let feeds: [String: ChangeFeed]
+    /// Each instance's health: one `instance.unreachable` per outage, and its pipelines wait on one probe.
+    let monitors: [String: InstanceMonitor]
 
     let currentRouter: Mutex<EventRouter>
     let registry: Mutex<EngineRegistry>
@@ -101,6 +103,11 @@ package final class WatchEngine: Sendable {
             }
         }
         self.lanes = lanes
+        let weak = WeakEngine()
+        self.monitors = Self.makeMonitors(
+            clients: clients, scheduler: scheduler, random: { random.nextUnit() }, logger: logger, engine: weak
+        )
+        weak.value = self
     }
 
     /// Everything the engine does: polls, discovery passes, host pauses, lagging projects, stored deliveries.
@@ -141,6 +148,7 @@ package final class WatchEngine: Sendable {
                 })
             )
         }
+        for monitor in monitors.values { monitor.start() }
         for pipeline in pipelines { pipeline.start(random: random) }
         for entry in entries { startDiscovery(entry.id) }
         _ = subscriptions.insert(startFeeds())
@@ -148,6 +156,7 @@ package final class WatchEngine: Sendable {
         _ = subscriptions.insert(startIdlePollFlushes())
         return Disposables.create { [self] in
             subscriptions.dispose()
+            for monitor in monitors.values { monitor.stop() }
             let (pipelines, discoveries) = registry.withLock { registry in
                 registry.isRunning = false
                 return (Array(registry.pipelines.values), registry.entries.compactMap(\.discovery))

@@ -30,6 +30,8 @@ public final class GitLabClient: Sendable {
     public let rateLimiter: GitLabRateLimiter
     let executor: GitLabRequestExecutor
     let authenticator: GitLabAuthenticator
+    /// Whether the client was made with credentials (any `auth` but `.none`).
+    public let isAuthenticated: Bool
 
     /// Creates a client.
     ///
@@ -55,6 +57,7 @@ public final class GitLabClient: Sendable {
         let scrubber = GitLabSecretScrubber()
         self.host = host
         self.configuration = configuration
+        if case .none = auth { self.isAuthenticated = false } else { self.isAuthenticated = true }
         self.rateLimiter =
             rateLimiter
             ?? GitLabRateLimiter(
