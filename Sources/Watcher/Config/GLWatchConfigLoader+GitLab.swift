@@ -70,7 +70,9 @@ extension GLWatchConfigLoader {
             name: name,
             url: url ?? URL(string: "https://gitlab.com")!,
             auth: kind.auth(token: token?.secret),
-            tokenSource: token?.source
+            tokenSource: token?.source,
+            tokenFile: token?.file,
+            authKind: kind
         )
         if let value = map.int("requests_per_minute", minimum: 1) { instance.requestsPerMinute = value }
         if let value = map.int("burst", minimum: 1) { instance.burst = value }
@@ -108,7 +110,7 @@ extension GLWatchConfigLoader {
     }
 
     /// `token_env` or `token_file` (at most one; `token` is refused), read the way sinks read their secrets.
-    private func token(_ map: YAMLMapping, paths: PathResolver) -> (secret: GitLabSecret, source: String)? {
+    private func token(_ map: YAMLMapping, paths: PathResolver) -> (secret: GitLabSecret, source: String, file: String?)? {
         let loader = SinksLoader(environment: environment, baseDirectory: paths.baseDirectory)
         let found = loader.secret(
             map,
@@ -118,6 +120,9 @@ extension GLWatchConfigLoader {
             literalAllowed: false,
             required: false
         )
-        return found.map { secret, source in (GitLabSecret(secret.reveal()), source.display) }
+        return found.map { secret, source in
+            let file = source.keyName == "token_file" && environment.readsSecrets ? String(source.display.dropFirst("file ".count)) : nil
+            return (GitLabSecret(secret.reveal()), source.display, file)
+        }
     }
 }

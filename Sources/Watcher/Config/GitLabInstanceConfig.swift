@@ -13,6 +13,10 @@ struct GitLabInstanceConfig: Sendable, CustomStringConvertible {
     var auth: GitLabAuth
     /// Where the token came from, for status output: `env GITLAB_TOKEN`, `file /run/secrets/gitlab`, or `nil`.
     var tokenSource: String?
+    /// The `token_file`, resolved, when the token came from one (re-read while glwatch runs).
+    var tokenFile: String?
+    /// How the token is sent (`auth:`).
+    var authKind: GitLabAuthKind = .none
     /// glwatch's own request budget for this instance.
     var requestsPerMinute: Int = 600
     /// Requests allowed back to back before pacing starts.

@@ -37,6 +37,7 @@ final class InstanceMonitor: Sendable {
         var downSince: Date?
         var recoveredAt: Date?
         var attempts = 0
+        var nextProbeAt: Date?
         var timer: (any Disposable)?
         var stopped = false
     }
@@ -76,6 +77,9 @@ final class InstanceMonitor: Sendable {
 
     /// Whether the instance is down now (an outage was confirmed and no probe has answered since).
     var isDown: Bool { state.withLock { $0.downSince != nil } }
+
+    /// When the next probe of a down instance is due (`nil` while it is up).
+    var nextProbeAt: Date? { state.withLock { $0.nextProbeAt } }
 
     /// When the instance last recovered from an outage, if it did.
     var recoveredAt: Date? { state.withLock { $0.recoveredAt } }
@@ -161,10 +165,13 @@ final class InstanceMonitor: Sendable {
     }
 
     private func scheduleProbe() {
+        let now = scheduler.now
         let delay = state.withLock { state -> TimeInterval? in
             guard !state.stopped else { return nil }
             state.attempts += 1
-            return retry.backoff(afterAttempts: state.attempts, random: random())
+            let delay = retry.backoff(afterAttempts: state.attempts, random: random())
+            state.nextProbeAt = now.addingTimeInterval(delay)
+            return delay
         }
         guard let delay else { return }
         let timer = scheduler.scheduleRelative((), dueTime: .timeInterval(delay)) { [weak self] _ in
@@ -193,6 +200,7 @@ final class InstanceMonitor: Sendable {
             defer {
                 state.downSince = nil
                 state.recoveredAt = now
+                state.nextProbeAt = nil
                 state.timer = nil
             }
             return state.downSince

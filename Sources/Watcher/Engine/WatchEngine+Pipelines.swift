@@ -44,7 +44,7 @@ extension WatchEngine {
             key: key,
             path: path,
             target: target,
-            lane: lanes[client.hostName]!,
+            lane: lanes[client.laneName]!,
             instance: monitor,
             scheduler: scheduler,
             pollTimeout: configuration.pollTimeout,

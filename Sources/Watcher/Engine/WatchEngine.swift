@@ -81,8 +81,8 @@ package final class WatchEngine: Sendable {
         var lanes: [String: HostLane] = [:]
         let subject = subject
         let laneLogger = logger
-        for client in clients.values where lanes[client.hostName] == nil {
-            let host = client.hostName
+        for client in clients.values where lanes[client.laneName] == nil {
+            let host = client.laneName
             lanes[host] = HostLane(
                 host: host,
                 limit: configuration.maxConcurrentPollsPerHost,
@@ -141,7 +141,7 @@ package final class WatchEngine: Sendable {
         }
         let subscriptions = CompositeDisposable()
         for client in clients.values {
-            guard let lane = lanes[client.hostName] else { continue }
+            guard let lane = lanes[client.laneName] else { continue }
             _ = subscriptions.insert(
                 client.rateLimit.subscribe(onNext: { state in
                     if let until = state.throttledUntil { lane.pause(until: until) }
