@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import Notifier
 
 /// One GitLab instance of the config (`gitlab: <name>:`): where it is, how to authenticate and how hard to
 /// use it.
@@ -43,5 +45,22 @@ struct GitLabInstanceConfig: Sendable, CustomStringConvertible {
     /// The transport configuration for this instance (its private CA, if any).
     var transportConfiguration: AsyncHTTPClientGitLabTransport.Configuration {
         AsyncHTTPClientGitLabTransport.Configuration(additionalTrustRootsPEMFile: caFile)
+    }
+
+    /// The token file as a credential source that re-reads it while glwatch runs; `nil` without a `token_file`.
+    func tokenFileCredentials(
+        environment: any ConfigEnvironment,
+        now: @escaping @Sendable () -> Date,
+        logger: Logger
+    ) -> TokenFileCredentials? {
+        guard let tokenFile else { return nil }
+        let current: GitLabSecret
+        switch auth {
+        case .privateToken(let token), .bearer(let token), .jobToken(let token): current = token
+        default: return nil
+        }
+        return TokenFileCredentials(
+            path: tokenFile, kind: authKind, current: current, environment: environment, now: now, logger: logger
+        )
     }
 }
