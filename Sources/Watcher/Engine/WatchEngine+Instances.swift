@@ -24,7 +24,7 @@ extension WatchEngine {
                 random: random,
                 logger: logger,
                 probe: {
-                    do {
+                    do throws(GitLabError) {
                         _ = try await client.users.current()
                         return nil
                     } catch {

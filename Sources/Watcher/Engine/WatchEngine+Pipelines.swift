@@ -25,6 +25,8 @@ extension WatchEngine {
         let scheduler = scheduler
         let source = GitLabProjectSource(client: client)
         let monitor = monitors[key.instance]
+        var confirmOutage: (@Sendable (GitLabError) async -> Bool)?
+        if let monitor { confirmOutage = { error in await monitor.confirm(error) } }
         let poller = ProjectPoller(
             key: key,
             options: target.options,
@@ -35,7 +37,7 @@ extension WatchEngine {
             idlePolls: idlePolls,
             watchStart: scheduler.now,
             isNewProject: isNewProject,
-            confirmInstanceOutage: monitor.map { monitor in { await monitor.confirm($0) } },
+            confirmInstanceOutage: confirmOutage,
             now: { scheduler.now }
         )
         let logger = logger

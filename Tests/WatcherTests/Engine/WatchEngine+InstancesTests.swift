@@ -1,5 +1,6 @@
 import FakeGitLab
 import Foundation
+import Logging
 import Notifier
 import RxCoreTest
 import Testing
@@ -49,7 +50,7 @@ import Testing
             let pushed = projects[0].commits(2, by: [ann])
             var probes = 0
             while let due = await nextProbe(of: monitor, after: nil), due.timeIntervalSince1970 < 1000 {
-                scheduler.advanceTo(due.timeIntervalSince1970)
+                scheduler.advanceTo(Int(due.timeIntervalSince1970.rounded(.up)))
                 _ = await nextProbe(of: monitor, after: due)
                 probes += 1
             }
@@ -61,7 +62,7 @@ import Testing
             // When GitLab answers again
             fake.clearFaults()
             let due = try #require(monitor.nextProbeAt)
-            scheduler.advanceTo(due.timeIntervalSince1970)
+            scheduler.advanceTo(Int(due.timeIntervalSince1970.rounded(.up)))
             _ = await probe.next(where: storedForInstance)
             let resumed = await probe.nextPoll(of: harness.key(projects[0]))
 
@@ -77,6 +78,54 @@ import Testing
                 #expect(try await harness.status(of: project) != .unreachable)
             }
             #expect(engine.monitors["fake"]?.isDown == false)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testTokenRevokedAndReplacedInItsFile_midRun_nothingLost_noOutage() async throws {
+        let fake = FakeGitLab()
+        let user = fake.addUser("watcher")
+        let old = fake.addPersonalAccessToken(for: user)
+        let api = fake.addProject("acme/api", visibility: .private, members: [user])
+        api.commits(1, by: [ann])
+        let file = TokenFileCredentialsTests.RotatingFile()
+        file.contents.withLock { $0 = old + "\n" }
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let credentials = TokenFileCredentials(
+            path: TokenFileCredentialsTests.path, kind: .private, current: GitLabSecret(old), environment: file,
+            now: { scheduler.now }, interval: 3600,
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
+        try await EngineTestHarness.run(
+            fake, auth: .privateToken(GitLabSecret(old)), scheduler: scheduler, credentials: credentials
+        ) { harness in
+            // Given a project baselined with the old token
+            let engine = harness.engine(
+                targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler, router: everything
+            )
+            let probe = ActivityProbe(engine)
+            let running = engine.start()
+            defer { running.dispose() }
+            scheduler.advanceTo(1)
+            _ = await probe.nextDiscovery()
+            scheduler.advanceTo(2)
+            _ = await probe.nextPoll(of: harness.key(api))
+
+            // When the token is revoked and its replacement written to the file (re-read long before it is due)
+            fake.revokeToken(old)
+            let new = fake.addPersonalAccessToken(for: user)
+            file.contents.withLock { $0 = new + "\n" }
+            let pushed = api.commits(2, by: [ann])
+            scheduler.advanceTo(100)
+            let poll = await probe.nextPoll(of: harness.key(api))
+
+            // Then the 401 made glwatch read the file again, and the same poll went on with the new token
+            #expect(poll?.failure == nil)
+            #expect(poll?.eventsStored == 1)
+            #expect(try await harness.events(of: api).flatMap(\.commits).map(\.id) == pushed)
+            #expect(engine.monitors["fake"]?.isDown == false)
+            let instanceEvents = try await harness.store.recentEvents(EventFilter(projectKey: "fake/0", limit: 10))
+            #expect(instanceEvents.isEmpty)
         }
     }
 
