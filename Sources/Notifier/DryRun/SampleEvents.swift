@@ -94,6 +94,15 @@ public enum SampleEvents {
                 unreachableSince: time.addingTimeInterval(-3600),
                 at: time
             ),
+            .tokenExpiring(
+                instance: project.instance,
+                url: "https://gitlab.example.com",
+                tokenName: "glwatch",
+                expiresAt: time.addingTimeInterval(10 * 86_400),
+                daysLeft: 10,
+                source: "file /run/secrets/gitlab_token",
+                at: time
+            ),
         ]
     }
 }

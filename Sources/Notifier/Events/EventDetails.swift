@@ -26,6 +26,8 @@ public enum EventDetails: Sendable, Hashable {
     case instanceUnreachable(InstanceUnreachable)
     /// `instance.recovered`
     case instanceRecovered(InstanceRecovered)
+    /// `token.expiring`
+    case tokenExpiring(TokenExpiring)
 
     /// The event type this case stands for.
     public var type: EventType {
@@ -42,6 +44,7 @@ public enum EventDetails: Sendable, Hashable {
         case .watcherLagging: .watcherLagging
         case .instanceUnreachable: .instanceUnreachable
         case .instanceRecovered: .instanceRecovered
+        case .tokenExpiring: .tokenExpiring
         }
     }
 
@@ -90,6 +93,7 @@ public enum EventDetails: Sendable, Hashable {
         case .watcherLagging(let details): [details.lastPollAt.map(EventID.part) ?? "never"]
         case .instanceUnreachable(let details): [EventID.part(details.since)]
         case .instanceRecovered(let details): [EventID.part(details.unreachableSince)]
+        case .tokenExpiring(let details): [details.tokenName, EventID.part(details.expiresAt)]
         }
     }
 }

@@ -25,6 +25,8 @@ public enum EventType: String, Sendable, Hashable, Codable, CaseIterable, Custom
     case instanceUnreachable = "instance.unreachable"
     /// An unreachable instance answers again.
     case instanceRecovered = "instance.recovered"
+    /// An instance's access token expires within the warning period (14 days by default).
+    case tokenExpiring = "token.expiring"
 
     /// The event type's name, for example `commits.new`.
     public var description: String { rawValue }

@@ -56,6 +56,7 @@ extension WatchEvent: Codable {
         case .watcherLagging: details = .watcherLagging(try WatcherLagging(from: dataDecoder))
         case .instanceUnreachable: details = .instanceUnreachable(try InstanceUnreachable(from: dataDecoder))
         case .instanceRecovered: details = .instanceRecovered(try InstanceRecovered(from: dataDecoder))
+        case .tokenExpiring: details = .tokenExpiring(try TokenExpiring(from: dataDecoder))
         }
         self.init(
             id: try container.decode(String.self, forKey: .id),
@@ -90,6 +91,7 @@ extension WatchEvent: Codable {
         case .watcherLagging(let details): try details.encode(to: dataEncoder)
         case .instanceUnreachable(let details): try details.encode(to: dataEncoder)
         case .instanceRecovered(let details): try details.encode(to: dataEncoder)
+        case .tokenExpiring(let details): try details.encode(to: dataEncoder)
         }
     }
 

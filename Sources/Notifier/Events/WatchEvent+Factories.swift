@@ -206,4 +206,24 @@ extension WatchEvent {
             details: .instanceRecovered(InstanceRecovered(url: url, unreachableSince: unreachableSince))
         )
     }
+
+    /// `token.expiring`: the token `tokenName` of `instance` stops working at `expiresAt`, `daysLeft` days away.
+    public static func tokenExpiring(
+        instance: String,
+        url: String,
+        tokenName: String,
+        expiresAt: Date,
+        daysLeft: Int,
+        source: String?,
+        at time: Date
+    ) -> WatchEvent {
+        WatchEvent(
+            occurredAt: time,
+            project: instanceRef(instance: instance, url: url),
+            branch: nil,
+            details: .tokenExpiring(
+                TokenExpiring(tokenName: tokenName, expiresAt: expiresAt, daysLeft: daysLeft, source: source)
+            )
+        )
+    }
 }

@@ -81,6 +81,10 @@ enum DefaultTemplates {
             {{#is.instance_recovered}}
             \(bold("GitLab reachable again")): {{{project_link}}} (unreachable for {{downtime}})
             {{/is.instance_recovered}}
+            {{#is.token_expiring}}
+            \(bold("GitLab token expiring")): {{token_name}} on {{{project_link}}} expires in {{days_left}} days \
+            ({{expires_at}}){{#token_source}}; replace {{token_source}}{{/token_source}}
+            {{/is.token_expiring}}
             \(url){{/digest}}
 
             """

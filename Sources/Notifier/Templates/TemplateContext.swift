@@ -111,6 +111,11 @@ struct TemplateContext {
             values["instance_url"] = Self.safeURL(details.url)
             values["unreachable_since"] = EventJSON.format(details.unreachableSince)
             values["downtime"] = DurationParser.format(event.occurredAt.timeIntervalSince(details.unreachableSince))
+        case .tokenExpiring(let details):
+            values["token_name"] = details.tokenName
+            values["expires_at"] = EventJSON.format(details.expiresAt)
+            values["days_left"] = details.daysLeft
+            if let source = details.source { values["token_source"] = source }
         }
         return values
     }
@@ -193,6 +198,8 @@ struct TemplateContext {
         case .instanceUnreachable(let details):
             return "GitLab instance \(event.project.instance) is unreachable: \(details.reason)"
         case .instanceRecovered: return "GitLab instance \(event.project.instance) is reachable again"
+        case .tokenExpiring(let details):
+            return "The token \(details.tokenName) of \(event.project.instance) expires in \(details.daysLeft) days"
         }
     }
 

@@ -56,9 +56,17 @@ struct RunCommand: AsyncParsableCommand {
                 queries: store,
                 output: context.output,
                 scheduler: ConcurrentDispatchQueueScheduler(qos: .default),
-                logger: logger
+                logger: logger,
+                environment: context.environment
             )
         } catch {
+            try? store.close()
+            throw error
+        }
+        do {
+            try await runtime.checkTokens()
+        } catch {
+            await runtime.shutdown()
             try? store.close()
             throw error
         }

@@ -64,6 +64,12 @@ extension ConfigSection {
             ConfigKey("burst", .integer(minimum: 1), default: "20", "Requests allowed back to back before pacing."),
             ConfigKey("ca_file", .string, "A PEM file of extra CA certificates to trust (a private CA)."),
             ConfigKey("timeout", .duration, default: "30s", "How long one request may take."),
+            ConfigKey(
+                "token_expiry_warning",
+                .duration,
+                default: "14d",
+                "How long before the token expires a token.expiring event is raised (checked at start and daily)."
+            ),
         ]
     )
 

@@ -77,6 +77,7 @@ extension GLWatchConfigLoader {
         if let value = map.int("requests_per_minute", minimum: 1) { instance.requestsPerMinute = value }
         if let value = map.int("burst", minimum: 1) { instance.burst = value }
         if let value = map.duration("timeout", minimum: 0.001) { instance.requestTimeout = value }
+        if let value = map.duration("token_expiry_warning", minimum: 0) { instance.tokenExpiryWarning = value }
         if let node = map.value("ca_file"), let path = map.string("ca_file") {
             let resolved = paths.resolve(path)
             if environment.readsSecrets, (try? environment.contentsOfFile(atPath: resolved)) == nil {

@@ -27,6 +27,8 @@ struct GitLabInstanceConfig: Sendable, CustomStringConvertible {
     var caFile: String?
     /// How long one request may take.
     var requestTimeout: TimeInterval = 30
+    /// How long before its expiry the token raises `token.expiring`.
+    var tokenExpiryWarning: TimeInterval = 14 * 86_400
 
     /// `gitlab.com (https://gitlab.com, private token from env GITLAB_TOKEN)`.
     var description: String {

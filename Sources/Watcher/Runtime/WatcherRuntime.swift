@@ -173,6 +173,7 @@ final class WatcherRuntime: Sendable {
         }
         startDelivery(config.notifier)
         let polling = engine.start()
+        let tokenChecks = tokenExpiryCheck.repeatDaily()
         logStarted()
         for await signal in signals {
             if case .stop(let name) = signal {
@@ -185,6 +186,7 @@ final class WatcherRuntime: Sendable {
             await self.reload(reload)
         }
         polling.dispose()
+        tokenChecks.dispose()
         await engine.flushIdlePolls()
         await stopDelivery()
         activity.dispose()
