@@ -46,6 +46,7 @@ enum StarterConfig {
             # burst: 20
             # ca_file: /etc/ssl/certs/internal-ca.pem   # a private CA of a self-managed GitLab
             # timeout: 30s
+            # token_expiry_warning: 14d  # token.expiring this long before the token expires
 
         # What to watch. Each target is a project, a group or your memberships.
         watch:

@@ -55,6 +55,7 @@ import Yams
             burst: 10
             ca_file: /ca.pem
             timeout: 10s
+            token_expiry_warning: 7d
           other:
             token_file: /token
         watch:
