@@ -46,7 +46,13 @@ extension GLWatchConfigLoader {
         let url = self.url(map)
         let token = self.token(map, paths: paths)
         var kind: GitLabAuthKind = token == nil ? .none : .private
-        if let node = map.value("auth"), let text = map.string("auth") {
+        var oauth: OAuthSettings?
+        if let node = map.value("auth"), node.mapping != nil {
+            if token != nil {
+                reader.error("\(context) has OAuth settings and a token; remove the token", at: node)
+            }
+            oauth = self.oauth(node, context: context, reader: reader, paths: paths)
+        } else if let node = map.value("auth"), let text = map.string("auth") {
             if let parsed = GitLabAuthKind(rawValue: text) {
                 kind = parsed
             } else {
@@ -69,11 +75,12 @@ extension GLWatchConfigLoader {
         var instance = GitLabInstanceConfig(
             name: name,
             url: url ?? URL(string: "https://gitlab.com")!,
-            auth: kind.auth(token: token?.secret),
-            tokenSource: token?.source,
+            auth: oauth?.auth ?? kind.auth(token: token?.secret),
+            tokenSource: oauth?.source ?? token?.source,
             tokenFile: token?.file,
             authKind: kind
         )
+        instance.oauthRefreshTokenFile = oauth?.refreshTokenFile
         if let value = map.int("requests_per_minute", minimum: 1) { instance.requestsPerMinute = value }
         if let value = map.int("burst", minimum: 1) { instance.burst = value }
         if let value = map.duration("timeout", minimum: 0.001) { instance.requestTimeout = value }

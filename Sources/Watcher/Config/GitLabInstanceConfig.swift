@@ -19,6 +19,8 @@ struct GitLabInstanceConfig: Sendable, CustomStringConvertible {
     var tokenFile: String?
     /// How the token is sent (`auth:`).
     var authKind: GitLabAuthKind = .none
+    /// With `auth: {type: oauth, …}`: the refresh token's file, where each rotated one is written back.
+    var oauthRefreshTokenFile: String?
     /// glwatch's own request budget for this instance.
     var requestsPerMinute: Int = 600
     /// Requests allowed back to back before pacing starts.
@@ -47,6 +49,13 @@ struct GitLabInstanceConfig: Sendable, CustomStringConvertible {
     /// The transport configuration for this instance (its private CA, if any).
     var transportConfiguration: AsyncHTTPClientGitLabTransport.Configuration {
         AsyncHTTPClientGitLabTransport.Configuration(additionalTrustRootsPEMFile: caFile)
+    }
+
+    /// The reachability probe's authentication: the instance's, except OAuth (a second client renewing with the
+    /// same refresh token would invalidate the first one's); any HTTP answer, even 401, proves the host reachable.
+    var probeAuth: GitLabAuth {
+        if case .oauth = auth { return .none }
+        return auth
     }
 
     /// The token file as a credential source that re-reads it while glwatch runs; `nil` without a `token_file`.

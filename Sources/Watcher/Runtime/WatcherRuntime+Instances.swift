@@ -21,7 +21,6 @@ extension WatcherRuntime {
                 continue
             }
             let probe = probes[instance.name]
-            let clients = [client] + (probe.map { [$0] } ?? [])
             if before.url != instance.url || before.caFile != instance.caFile
                 || before.requestTimeout != instance.requestTimeout
             {
@@ -30,7 +29,14 @@ extension WatcherRuntime {
             let credentials = instance.tokenFileCredentials(
                 environment: environment, now: { [scheduler] in scheduler.now }, logger: logger
             )
-            for client in clients { await client.replace(auth: instance.auth, credentials: credentials) }
+            // An unchanged OAuth setup keeps its renewed token (its refresh token was rotated since it was read).
+            let sameOAuth =
+                instance.oauthRefreshTokenFile != nil && before.oauthRefreshTokenFile == instance.oauthRefreshTokenFile
+                && before.description == instance.description
+            if !sameOAuth {
+                await client.replace(auth: instance.auth, credentials: credentials)
+                await probe?.replace(auth: instance.probeAuth, credentials: credentials)
+            }
             if before.description != instance.description {
                 logger.notice(
                     "gitlab instance credentials replaced",

@@ -34,6 +34,8 @@ final class WatcherRuntime: Sendable {
     let gitlabTransports: Mutex<[AsyncHTTPClientGitLabTransport]>
     /// Where token files are re-read from.
     let environment: any ConfigEnvironment
+    /// Write each rotated OAuth refresh token back to its file.
+    private let tokenWriters: [any Disposable]
     /// One client per instance, on the same transport but never retrying: what `glwatch once` checks
     /// reachability with, so a dead host costs one attempt.
     let probes: [String: GitLabClient]
@@ -94,7 +96,7 @@ final class WatcherRuntime: Sendable {
                 environment: environment, now: { scheduler.now }, logger: logger
             )
             probes[instance.name] = GitLabClient(
-                host: instance.url, auth: instance.auth, transport: transport, scheduler: scheduler,
+                host: instance.url, auth: instance.probeAuth, transport: transport, scheduler: scheduler,
                 configuration: probeConfiguration, credentials: credentials
             )
             clients[instance.name] = GitLabClient(
@@ -123,6 +125,10 @@ final class WatcherRuntime: Sendable {
         self.scheduler = scheduler
         self.logger = logger
         self.output = output
+        tokenWriters = config.instances.compactMap { instance in
+            guard let path = instance.oauthRefreshTokenFile, let client = clients[instance.name] else { return nil }
+            return RefreshTokenFile(path: path).follow(client, instance: instance.name, logger: logger)
+        }
         gitlabTransports = Mutex(transports)
         self.environment = environment
         self.probes = probes
@@ -140,6 +146,7 @@ final class WatcherRuntime: Sendable {
 
     /// Shuts the HTTP clients down (after `run` returned, or after `pollOnce`).
     func shutdown() async {
+        for writer in tokenWriters { writer.dispose() }
         for transport in gitlabTransports.withLock({ $0 }) { try? await transport.shutdown() }
         try? await sinkTransport.shutdown()
     }
