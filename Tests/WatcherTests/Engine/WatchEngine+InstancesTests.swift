@@ -2,6 +2,7 @@ import FakeGitLab
 import Foundation
 import Logging
 import Notifier
+import RxCore
 import RxCoreTest
 import Testing
 
@@ -23,16 +24,8 @@ import Testing
         try await EngineTestHarness.run(fake, auth: .privateToken(GitLabSecret(token)), scheduler: scheduler) {
             harness in
             // Given three projects watched on one instance, baselined
-            let engine = harness.engine(
-                targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler, router: everything
-            )
-            let probe = ActivityProbe(engine)
-            let running = engine.start()
+            let (engine, probe, running) = await baselined(harness, projects: projects.count, scheduler: scheduler)
             defer { running.dispose() }
-            scheduler.advanceTo(1)
-            _ = await probe.nextDiscovery()
-            scheduler.advanceTo(2)
-            for _ in projects { _ = await probe.next { if case .polled = $0 { true } else { false } } }
             // (the fake's clock is not the engine's, so the first polls announce what the projects already had)
             var announced: [ProjectKey: Int] = [:]
             for project in projects { announced[harness.key(project)] = try await harness.events(of: project).count }
@@ -106,16 +99,8 @@ import Testing
             fake, auth: .privateToken(GitLabSecret(old)), scheduler: scheduler, credentials: credentials
         ) { harness in
             // Given a project baselined with the old token
-            let engine = harness.engine(
-                targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler, router: everything
-            )
-            let probe = ActivityProbe(engine)
-            let running = engine.start()
+            let (engine, probe, running) = await baselined(harness, projects: 1, scheduler: scheduler)
             defer { running.dispose() }
-            scheduler.advanceTo(1)
-            _ = await probe.nextDiscovery()
-            scheduler.advanceTo(2)
-            _ = await probe.nextPoll(of: harness.key(api))
             let baseline = try await harness.events(of: api).count
 
             // When the token is revoked and its replacement written to the file (re-read long before it is due)
@@ -134,6 +119,23 @@ import Testing
             let instanceEvents = try await harness.store.recentEvents(EventFilter(projectKey: "fake/0", limit: 10))
             #expect(instanceEvents.isEmpty)
         }
+    }
+
+    /// An engine watching the group `acme` every 60 s with every event routed, started in virtual time and past
+    /// its discovery and the first polls of its `projects` projects.
+    private func baselined(
+        _ harness: EngineTestHarness, projects: Int, scheduler: TestScheduler
+    ) async -> (WatchEngine, ActivityProbe, any Disposable) {
+        let engine = harness.engine(
+            targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler, router: everything
+        )
+        let probe = ActivityProbe(engine)
+        let running = engine.start()
+        scheduler.advanceTo(1)
+        _ = await probe.nextDiscovery()
+        scheduler.advanceTo(2)
+        for _ in 0..<projects { _ = await probe.next { if case .polled = $0 { true } else { false } } }
+        return (engine, probe, running)
     }
 
     /// The monitor's next probe time once it differs from `previous` (yielding until the probe in flight has
