@@ -80,6 +80,29 @@ public enum SampleEvents {
                 missedIntervals: 5,
                 at: time
             ),
+            .instanceUnreachable(
+                instance: project.instance,
+                url: "https://gitlab.example.com",
+                reason: "401 Unauthorized: Token was revoked",
+                httpStatus: 401,
+                since: time.addingTimeInterval(-120),
+                at: time
+            ),
+            .instanceRecovered(
+                instance: project.instance,
+                url: "https://gitlab.example.com",
+                unreachableSince: time.addingTimeInterval(-3600),
+                at: time
+            ),
+            .tokenExpiring(
+                instance: project.instance,
+                url: "https://gitlab.example.com",
+                tokenName: "glwatch",
+                expiresAt: time.addingTimeInterval(10 * 86_400),
+                daysLeft: 10,
+                source: "file /run/secrets/gitlab_token",
+                at: time
+            ),
         ]
     }
 }

@@ -22,6 +22,12 @@ public enum EventDetails: Sendable, Hashable {
     case projectRemoved(ProjectRemoved)
     /// `watcher.lagging`
     case watcherLagging(WatcherLagging)
+    /// `instance.unreachable`
+    case instanceUnreachable(InstanceUnreachable)
+    /// `instance.recovered`
+    case instanceRecovered(InstanceRecovered)
+    /// `token.expiring`
+    case tokenExpiring(TokenExpiring)
 
     /// The event type this case stands for.
     public var type: EventType {
@@ -36,6 +42,9 @@ public enum EventDetails: Sendable, Hashable {
         case .projectRenamed: .projectRenamed
         case .projectRemoved: .projectRemoved
         case .watcherLagging: .watcherLagging
+        case .instanceUnreachable: .instanceUnreachable
+        case .instanceRecovered: .instanceRecovered
+        case .tokenExpiring: .tokenExpiring
         }
     }
 
@@ -82,6 +91,9 @@ public enum EventDetails: Sendable, Hashable {
         case .projectRenamed(let details): [details.oldPath, details.newPath]
         case .projectRemoved(let details): [details.reason] + details.lastHeads.sorted { $0.key < $1.key }.map(\.value)
         case .watcherLagging(let details): [details.lastPollAt.map(EventID.part) ?? "never"]
+        case .instanceUnreachable(let details): [EventID.part(details.since)]
+        case .instanceRecovered(let details): [EventID.part(details.unreachableSince)]
+        case .tokenExpiring(let details): [details.tokenName, EventID.part(details.expiresAt)]
         }
     }
 }

@@ -20,6 +20,13 @@ public enum EventType: String, Sendable, Hashable, Codable, CaseIterable, Custom
     case projectRemoved = "project.removed"
     /// A watch target has not completed a poll for several intervals.
     case watcherLagging = "watcher.lagging"
+    /// Every project of a GitLab instance fails the same way at once (token revoked or expired, connection
+    /// refused, DNS failure): one event for the instance instead of one `project.unreachable` per project.
+    case instanceUnreachable = "instance.unreachable"
+    /// An unreachable instance answers again.
+    case instanceRecovered = "instance.recovered"
+    /// An instance's access token expires within the warning period (14 days by default).
+    case tokenExpiring = "token.expiring"
 
     /// The event type's name, for example `commits.new`.
     public var description: String { rawValue }

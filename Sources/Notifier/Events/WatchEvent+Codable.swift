@@ -54,6 +54,9 @@ extension WatchEvent: Codable {
         case .projectRenamed: details = .projectRenamed(try ProjectRenamed(from: dataDecoder))
         case .projectRemoved: details = .projectRemoved(try ProjectRemoved(from: dataDecoder))
         case .watcherLagging: details = .watcherLagging(try WatcherLagging(from: dataDecoder))
+        case .instanceUnreachable: details = .instanceUnreachable(try InstanceUnreachable(from: dataDecoder))
+        case .instanceRecovered: details = .instanceRecovered(try InstanceRecovered(from: dataDecoder))
+        case .tokenExpiring: details = .tokenExpiring(try TokenExpiring(from: dataDecoder))
         }
         self.init(
             id: try container.decode(String.self, forKey: .id),
@@ -86,6 +89,9 @@ extension WatchEvent: Codable {
         case .projectRenamed(let details): try details.encode(to: dataEncoder)
         case .projectRemoved(let details): try details.encode(to: dataEncoder)
         case .watcherLagging(let details): try details.encode(to: dataEncoder)
+        case .instanceUnreachable(let details): try details.encode(to: dataEncoder)
+        case .instanceRecovered(let details): try details.encode(to: dataEncoder)
+        case .tokenExpiring(let details): try details.encode(to: dataEncoder)
         }
     }
 

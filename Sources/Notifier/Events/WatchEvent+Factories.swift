@@ -166,4 +166,64 @@ extension WatchEvent {
             )
         )
     }
+
+    /// The `project` of an instance-wide event: id 0, the instance's name as its path and its URL as the web page,
+    /// so rules match it by `instance` (and by type) rather than by a project path.
+    public static func instanceRef(instance: String, url: String) -> ProjectRef {
+        ProjectRef(instance: instance, id: 0, path: instance, name: instance, webURL: url)
+    }
+
+    /// `instance.unreachable`: every project of `instance` (at `url`) fails the same way since `since`.
+    public static func instanceUnreachable(
+        instance: String,
+        url: String,
+        reason: String,
+        httpStatus: Int?,
+        since: Date,
+        at time: Date
+    ) -> WatchEvent {
+        WatchEvent(
+            occurredAt: time,
+            project: instanceRef(instance: instance, url: url),
+            branch: nil,
+            details: .instanceUnreachable(
+                InstanceUnreachable(url: url, reason: reason, httpStatus: httpStatus, since: since)
+            )
+        )
+    }
+
+    /// `instance.recovered`: `instance`, unreachable since `unreachableSince`, answers again.
+    public static func instanceRecovered(
+        instance: String,
+        url: String,
+        unreachableSince: Date,
+        at time: Date
+    ) -> WatchEvent {
+        WatchEvent(
+            occurredAt: time,
+            project: instanceRef(instance: instance, url: url),
+            branch: nil,
+            details: .instanceRecovered(InstanceRecovered(url: url, unreachableSince: unreachableSince))
+        )
+    }
+
+    /// `token.expiring`: the token `tokenName` of `instance` stops working at `expiresAt`, `daysLeft` days away.
+    public static func tokenExpiring(
+        instance: String,
+        url: String,
+        tokenName: String,
+        expiresAt: Date,
+        daysLeft: Int,
+        source: String?,
+        at time: Date
+    ) -> WatchEvent {
+        WatchEvent(
+            occurredAt: time,
+            project: instanceRef(instance: instance, url: url),
+            branch: nil,
+            details: .tokenExpiring(
+                TokenExpiring(tokenName: tokenName, expiresAt: expiresAt, daysLeft: daysLeft, source: source)
+            )
+        )
+    }
 }

@@ -75,6 +75,16 @@ enum DefaultTemplates {
             \(bold("glwatch is lagging")) on {{{project_link}}}: no completed poll for {{missed_intervals}} \
             intervals of {{interval}} (last: {{last_poll_at}})
             {{/is.watcher_lagging}}
+            {{#is.instance_unreachable}}
+            \(bold("GitLab unreachable")): {{{project_link}}}: {{reason}} (since {{since}}; its projects wait)
+            {{/is.instance_unreachable}}
+            {{#is.instance_recovered}}
+            \(bold("GitLab reachable again")): {{{project_link}}} (unreachable for {{downtime}})
+            {{/is.instance_recovered}}
+            {{#is.token_expiring}}
+            \(bold("GitLab token expiring")): {{token_name}} on {{{project_link}}} expires in {{days_left}} days \
+            ({{expires_at}}){{#token_source}}; replace {{token_source}}{{/token_source}}
+            {{/is.token_expiring}}
             \(url){{/digest}}
 
             """

@@ -102,6 +102,20 @@ struct TemplateContext {
             values["last_poll_at"] = details.lastPollAt.map(EventJSON.format) ?? "never"
             values["interval"] = DurationParser.format(details.intervalSeconds)
             values["missed_intervals"] = details.missedIntervals
+        case .instanceUnreachable(let details):
+            values["instance_url"] = Self.safeURL(details.url)
+            values["reason"] = details.reason
+            if let status = details.httpStatus { values["http_status"] = status }
+            values["since"] = EventJSON.format(details.since)
+        case .instanceRecovered(let details):
+            values["instance_url"] = Self.safeURL(details.url)
+            values["unreachable_since"] = EventJSON.format(details.unreachableSince)
+            values["downtime"] = DurationParser.format(event.occurredAt.timeIntervalSince(details.unreachableSince))
+        case .tokenExpiring(let details):
+            values["token_name"] = details.tokenName
+            values["expires_at"] = EventJSON.format(details.expiresAt)
+            values["days_left"] = details.daysLeft
+            if let source = details.source { values["token_source"] = source }
         }
         return values
     }
@@ -181,6 +195,11 @@ struct TemplateContext {
         case .projectRemoved(let details): return "\(path) is no longer watched: \(details.reason)"
         case .watcherLagging(let details):
             return "glwatch is lagging on \(path): no poll for \(details.missedIntervals) intervals"
+        case .instanceUnreachable(let details):
+            return "GitLab instance \(event.project.instance) is unreachable: \(details.reason)"
+        case .instanceRecovered: return "GitLab instance \(event.project.instance) is reachable again"
+        case .tokenExpiring(let details):
+            return "The token \(details.tokenName) of \(event.project.instance) expires in \(details.daysLeft) days"
         }
     }
 

@@ -18,7 +18,8 @@ struct RunCommand: AsyncParsableCommand {
 
             Signals:
               SIGHUP           reload the config and rules; a config with errors is rejected (its errors are \
-            logged) and the running one stays in force
+            logged) and the running one stays in force. A GitLab instance's url, ca_file, timeout, token and auth \
+            apply from the next request (a rotated token_file is re-read without a signal)
               SIGTERM, SIGINT  stop polling, let deliveries in flight finish within engine.shutdown_grace \
             (default 10s; what is still in flight is handed back and sent at the next start), close the \
             state, exit 0
@@ -55,9 +56,17 @@ struct RunCommand: AsyncParsableCommand {
                 queries: store,
                 output: context.output,
                 scheduler: ConcurrentDispatchQueueScheduler(qos: .default),
-                logger: logger
+                logger: logger,
+                environment: context.environment
             )
         } catch {
+            try? store.close()
+            throw error
+        }
+        do {
+            try await runtime.checkTokens()
+        } catch {
+            await runtime.shutdown()
             try? store.close()
             throw error
         }

@@ -42,10 +42,15 @@ enum StarterConfig {
             # token_env: GITLAB_TOKEN
             # token_file: /run/secrets/gitlab_token
             # auth: private              # private (PRIVATE-TOKEN) | bearer | job | none
+            # OAuth instead of a token, renewed and rotated by glwatch (client_id: or client_id_file: also work,
+            # client_secret_file: too; redirect_uri: when the application checks it):
+            # auth: {type: oauth, client_id_env: GL_CLIENT_ID, client_secret_env: GL_CLIENT_SECRET,
+            #        refresh_token_file: /var/lib/glwatch/gitlab_refresh}
             # requests_per_minute: 600   # glwatch's own budget on this instance
             # burst: 20
             # ca_file: /etc/ssl/certs/internal-ca.pem   # a private CA of a self-managed GitLab
             # timeout: 30s
+            # token_expiry_warning: 14d  # token.expiring this long before the token expires
 
         # What to watch. Each target is a project, a group or your memberships.
         watch:

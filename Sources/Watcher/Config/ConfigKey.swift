@@ -15,6 +15,8 @@ struct ConfigKey: Sendable {
         case duration
         /// One of these words.
         case oneOf([String])
+        /// One of these words, or a mapping of this shape (`auth: private` or `auth: {type: oauth, …}`).
+        case wordOrSection([String], ConfigSection)
         /// A string or a list of strings.
         case strings
         /// A whole number or a string (a project or group by id or path).

@@ -48,6 +48,7 @@ enum ConfigSchema {
         case .boolean: return ["type": "boolean"]
         case .duration: return ["type": "string", "pattern": durationPattern]
         case .oneOf(let words): return ["enum": words]
+        case .wordOrSection(let words, let section): return ["oneOf": [["enum": words], object(section)]]
         case .strings: return ["oneOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]]]
         case .idOrPath: return ["type": ["integer", "string"]]
         case .section(let section): return object(section)

@@ -51,9 +51,9 @@ extension ConfigSection {
             ConfigKey("token_file", .string, "A file holding the access token (relative to the config file)."),
             ConfigKey(
                 "auth",
-                .oneOf(GitLabAuthKind.allCases.map(\.rawValue)),
+                .wordOrSection(GitLabAuthKind.allCases.map(\.rawValue), .oauth),
                 default: "private with a token, none without",
-                "How the token is sent: PRIVATE-TOKEN, Authorization: Bearer, JOB-TOKEN, or no authentication."
+                "How the token is sent (PRIVATE-TOKEN, Authorization: Bearer, JOB-TOKEN, none), or OAuth settings."
             ),
             ConfigKey(
                 "requests_per_minute",
@@ -64,6 +64,31 @@ extension ConfigSection {
             ConfigKey("burst", .integer(minimum: 1), default: "20", "Requests allowed back to back before pacing."),
             ConfigKey("ca_file", .string, "A PEM file of extra CA certificates to trust (a private CA)."),
             ConfigKey("timeout", .duration, default: "30s", "How long one request may take."),
+            ConfigKey(
+                "token_expiry_warning",
+                .duration,
+                default: "14d",
+                "How long before the token expires a token.expiring event is raised (checked at start and daily)."
+            ),
+        ]
+    )
+
+    /// `auth: {type: oauth, …}` of a GitLab instance: an OAuth application's refresh token, renewed and rotated.
+    static let oauth = ConfigSection(
+        title: "oauth",
+        keys: [
+            ConfigKey("type", .oneOf(["oauth"]), "Always oauth."),
+            ConfigKey("client_id", .string, "The OAuth application's id."),
+            ConfigKey("client_id_env", .string, "The environment variable holding the application's id."),
+            ConfigKey("client_id_file", .string, "A file holding the application's id."),
+            ConfigKey("client_secret_env", .string, "The environment variable holding the application's secret."),
+            ConfigKey("client_secret_file", .string, "A file holding the application's secret."),
+            ConfigKey(
+                "refresh_token_file",
+                .string,
+                "The file holding the refresh token; glwatch writes each rotated one back (0600)."
+            ),
+            ConfigKey("redirect_uri", .string, "The redirect URI registered with the application."),
         ]
     )
 

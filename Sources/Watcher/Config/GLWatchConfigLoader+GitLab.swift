@@ -46,7 +46,13 @@ extension GLWatchConfigLoader {
         let url = self.url(map)
         let token = self.token(map, paths: paths)
         var kind: GitLabAuthKind = token == nil ? .none : .private
-        if let node = map.value("auth"), let text = map.string("auth") {
+        var oauth: OAuthSettings?
+        if let node = map.value("auth"), node.mapping != nil {
+            if token != nil {
+                reader.error("\(context) has OAuth settings and a token; remove the token", at: node)
+            }
+            oauth = self.oauth(node, context: context, reader: reader, paths: paths)
+        } else if let node = map.value("auth"), let text = map.string("auth") {
             if let parsed = GitLabAuthKind(rawValue: text) {
                 kind = parsed
             } else {
@@ -69,12 +75,16 @@ extension GLWatchConfigLoader {
         var instance = GitLabInstanceConfig(
             name: name,
             url: url ?? URL(string: "https://gitlab.com")!,
-            auth: kind.auth(token: token?.secret),
-            tokenSource: token?.source
+            auth: oauth?.auth ?? kind.auth(token: token?.secret),
+            tokenSource: oauth?.source ?? token?.source,
+            tokenFile: token?.file,
+            authKind: kind
         )
+        instance.oauthRefreshTokenFile = oauth?.refreshTokenFile
         if let value = map.int("requests_per_minute", minimum: 1) { instance.requestsPerMinute = value }
         if let value = map.int("burst", minimum: 1) { instance.burst = value }
         if let value = map.duration("timeout", minimum: 0.001) { instance.requestTimeout = value }
+        if let value = map.duration("token_expiry_warning", minimum: 0) { instance.tokenExpiryWarning = value }
         if let node = map.value("ca_file"), let path = map.string("ca_file") {
             let resolved = paths.resolve(path)
             if environment.readsSecrets, (try? environment.contentsOfFile(atPath: resolved)) == nil {
@@ -108,7 +118,7 @@ extension GLWatchConfigLoader {
     }
 
     /// `token_env` or `token_file` (at most one; `token` is refused), read the way sinks read their secrets.
-    private func token(_ map: YAMLMapping, paths: PathResolver) -> (secret: GitLabSecret, source: String)? {
+    private func token(_ map: YAMLMapping, paths: PathResolver) -> (secret: GitLabSecret, source: String, file: String?)? {
         let loader = SinksLoader(environment: environment, baseDirectory: paths.baseDirectory)
         let found = loader.secret(
             map,
@@ -118,6 +128,9 @@ extension GLWatchConfigLoader {
             literalAllowed: false,
             required: false
         )
-        return found.map { secret, source in (GitLabSecret(secret.reveal()), source.display) }
+        return found.map { secret, source in
+            let file = source.keyName == "token_file" && environment.readsSecrets ? String(source.display.dropFirst("file ".count)) : nil
+            return (GitLabSecret(secret.reveal()), source.display, file)
+        }
     }
 }

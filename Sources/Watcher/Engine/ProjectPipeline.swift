@@ -15,6 +15,8 @@ final class ProjectPipeline: Sendable {
     let target: WatchTarget
     /// Its host's lane.
     let lane: HostLane
+    /// Its instance's health: the loop's polls wait here while the whole instance is down.
+    let instance: InstanceMonitor?
     /// Re-fetches the project record on the next poll (renames, archiving, a new default branch).
     let refreshProjectInfo: @Sendable () -> Void
     /// Routes later polls' events with new rules.
@@ -49,6 +51,7 @@ final class ProjectPipeline: Sendable {
         path: String,
         target: WatchTarget,
         lane: HostLane,
+        instance: InstanceMonitor? = nil,
         scheduler: any SchedulerType,
         pollTimeout: TimeInterval,
         poll: @escaping @Sendable () -> Single<PollResult>,
@@ -60,6 +63,7 @@ final class ProjectPipeline: Sendable {
         self.key = key
         self.target = target
         self.lane = lane
+        self.instance = instance
         self.scheduler = scheduler
         self.pollTimeout = pollTimeout
         self.poll = poll
@@ -93,7 +97,7 @@ final class ProjectPipeline: Sendable {
         let loop = PollLoop(cadence: target.cadence, scheduler: scheduler, unitRandom: random)
         let ticks = loop.ticks(wakes: wakes.asObservable(), sweep: sweep) { [weak self] in
             guard let self else { return Single.just(.unchanged) }
-            return self.laneRun()
+            return self.laneRun(waitForInstance: true)
                 .do(onSuccess: { [weak self] report in self?.state.withLock { $0.pending = report } })
                 .map { $0?.outcome ?? .unchanged }
         }
@@ -136,15 +140,17 @@ final class ProjectPipeline: Sendable {
         loop?.dispose()
     }
 
-    /// One poll through the host lane, now (for `glwatch once`); `nil` when a poll of the project is already
-    /// running (it is not doubled).
+    /// One poll through the host lane, now (for `glwatch once`, which does not wait for a down instance); `nil`
+    /// when a poll of the project is already running (it is not doubled).
     func pollOnce() -> Single<PollReport?> {
-        laneRun().do(onSuccess: { [weak self] report in
+        laneRun(waitForInstance: false).do(onSuccess: { [weak self] report in
             if let report { self?.report(report) }
         })
     }
 
-    private func laneRun() -> Single<PollReport?> {
+    /// One poll through the lane; with `waitForInstance`, it first waits (outside the lane, holding no slot) while
+    /// the instance is down.
+    private func laneRun(waitForInstance: Bool) -> Single<PollReport?> {
         Single.deferred { [self] in
             let entered = state.withLock { state -> Bool in
                 guard !state.busy else { return false }
@@ -181,7 +187,9 @@ final class ProjectPipeline: Sendable {
                 )
                 return result.outcome
             }
-            return lane.run(work)
+            let laned = lane.run(work)
+            let gated = waitForInstance ? instance.map { $0.whenUp().flatMap { _ in laned } } ?? laned : laned
+            return gated
                 .map { [self] _ -> PollReport? in
                     let finished = report
                     state.withLock { state in
@@ -198,13 +206,16 @@ final class ProjectPipeline: Sendable {
     // MARK: Lag
 
     /// How many intervals the project is behind, when it has not completed a poll for `threshold` of its
-    /// intervals (and was not reported for this stretch yet); marks it reported. `nil` while the host is paused.
+    /// intervals (and was not reported for this stretch yet); marks it reported. `nil` while the host is paused or
+    /// its instance is down, and counted from the instance's recovery when that came later.
     func lag(threshold: Int, now: Date) -> (missedIntervals: Int, lastPollAt: Date?, interval: TimeInterval)? {
-        guard !lane.isPaused else { return nil }
+        guard !lane.isPaused, instance?.isDown != true else { return nil }
         let base = target.cadence.base
+        let recovered = instance?.recoveredAt ?? .distantPast
         return state.withLock { state in
-            guard state.loop != nil, !state.laggingReported, let since = state.lastCompletedAt ?? state.startedAt
+            guard state.loop != nil, !state.laggingReported, let last = state.lastCompletedAt ?? state.startedAt
             else { return nil }
+            let since = max(last, recovered)
             let interval = max(base, state.lastDelay ?? base)
             let missed = Int(now.timeIntervalSince(since) / interval)
             guard missed >= threshold else { return nil }

@@ -3,7 +3,8 @@ import Notifier
 
 extension ProjectPoller {
     /// Records a failed poll: the failure count and reason always; `project.unreachable` once the count reaches
-    /// the target's threshold. Rate limiting is not the project's fault and counts nothing.
+    /// the target's threshold. Rate limiting is not the project's fault and counts nothing, and neither is an
+    /// outage of the whole instance (`confirmInstanceOutage`, which reports it once as `instance.unreachable`).
     func recordFailure(_ error: GitLabError, state: ProjectState?, at time: Date) async -> PollOutcome {
         switch error {
         case .rateLimited(_, let retryAfter):
@@ -13,6 +14,7 @@ extension ProjectPoller {
         default:
             break
         }
+        if let confirmInstanceOutage, await confirmInstanceOutage(error) { return .failed }
         // A project never polled successfully has no record to mark; the engine logs the error.
         guard let state else { return .failed }
         var record = state.record

@@ -31,6 +31,9 @@ final class ProjectPoller: @unchecked Sendable {
     /// Whether the project was created after its target's first discovery: it starts from an empty baseline, so
     /// everything in it is announced.
     let isNewProject: Bool
+    /// Asked after a failure that may be the whole instance's (`InstanceMonitor.confirm`): `true` means the
+    /// instance is down, so the failure is not counted against the project.
+    let confirmInstanceOutage: (@Sendable (GitLabError) async -> Bool)?
 
     private var project: GitLabProject?
     private var lastPushEventID: Int64?
@@ -48,8 +51,10 @@ final class ProjectPoller: @unchecked Sendable {
         idlePolls: IdlePollLedger? = nil,
         watchStart: Date? = nil,
         isNewProject: Bool = false,
+        confirmInstanceOutage: (@Sendable (GitLabError) async -> Bool)? = nil,
         now: @escaping @Sendable () -> Date
     ) {
+        self.confirmInstanceOutage = confirmInstanceOutage
         self.watchStart = watchStart
         self.isNewProject = isNewProject
         self.key = key

@@ -22,7 +22,7 @@ extension WatchEngine {
                 let scope = target.scope
                 // Through the host's lane: discovery shares the host cap and rate-limit pause with the polls.
                 var projects: [GitLabProject]
-                if let lane = lanes[client.hostName] {
+                if let lane = lanes[client.laneName] {
                     projects = try await lane.perform { try await discovery.projects(in: scope) }
                 } else {
                     projects = try await discovery.projects(in: scope)

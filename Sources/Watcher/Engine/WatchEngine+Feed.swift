@@ -40,7 +40,7 @@ extension WatchEngine {
     func startFeeds() -> any Disposable {
         let subscriptions = CompositeDisposable()
         for feed in feeds.values {
-            guard let lane = clients[feed.instance].flatMap({ lanes[$0.hostName] }) else { continue }
+            guard let lane = clients[feed.instance].flatMap({ lanes[$0.laneName] }) else { continue }
             _ = subscriptions.insert(repeating(every: feed.interval, through: lane) { await self.readFeed(feed) })
         }
         return subscriptions

@@ -26,6 +26,9 @@ extension WatchEngine {
         }
         let scheduler = scheduler
         let source = GitLabProjectSource(client: client)
+        let monitor = monitors[key.instance]
+        var confirmOutage: (@Sendable (GitLabError) async -> Bool)?
+        if let monitor { confirmOutage = { error in await monitor.confirm(error) } }
         let poller = ProjectPoller(
             key: key,
             options: target.options,
@@ -36,6 +39,7 @@ extension WatchEngine {
             idlePolls: idlePolls,
             watchStart: watchStart ?? scheduler.now,
             isNewProject: isNewProject,
+            confirmInstanceOutage: confirmOutage,
             now: { scheduler.now }
         )
         let logger = logger
@@ -44,7 +48,8 @@ extension WatchEngine {
             key: key,
             path: path,
             target: target,
-            lane: lanes[client.hostName]!,
+            lane: lanes[client.laneName]!,
+            instance: monitor,
             scheduler: scheduler,
             pollTimeout: configuration.pollTimeout,
             poll: {

@@ -39,6 +39,8 @@ package final class WatchEngine: Sendable {
     let idlePolls: IdlePollLedger
     /// The change feeds, by instance (`configuration.feed`); empty without.
     let feeds: [String: ChangeFeed]
+    /// Each instance's health: one `instance.unreachable` per outage, and its pipelines wait on one probe.
+    let monitors: [String: InstanceMonitor]
 
     let currentRouter: Mutex<EventRouter>
     let registry: Mutex<EngineRegistry>
@@ -79,8 +81,8 @@ package final class WatchEngine: Sendable {
         var lanes: [String: HostLane] = [:]
         let subject = subject
         let laneLogger = logger
-        for client in clients.values where lanes[client.hostName] == nil {
-            let host = client.hostName
+        for client in clients.values where lanes[client.laneName] == nil {
+            let host = client.laneName
             lanes[host] = HostLane(
                 host: host,
                 limit: configuration.maxConcurrentPollsPerHost,
@@ -101,6 +103,11 @@ package final class WatchEngine: Sendable {
             }
         }
         self.lanes = lanes
+        let weak = WeakEngine()
+        self.monitors = Self.makeMonitors(
+            clients: clients, scheduler: scheduler, random: { random.nextUnit() }, logger: logger, engine: weak
+        )
+        weak.value = self
     }
 
     /// Everything the engine does: polls, discovery passes, host pauses, lagging projects, stored deliveries.
@@ -134,13 +141,14 @@ package final class WatchEngine: Sendable {
         }
         let subscriptions = CompositeDisposable()
         for client in clients.values {
-            guard let lane = lanes[client.hostName] else { continue }
+            guard let lane = lanes[client.laneName] else { continue }
             _ = subscriptions.insert(
                 client.rateLimit.subscribe(onNext: { state in
                     if let until = state.throttledUntil { lane.pause(until: until) }
                 })
             )
         }
+        for monitor in monitors.values { monitor.start() }
         for pipeline in pipelines { pipeline.start(random: random) }
         for entry in entries { startDiscovery(entry.id) }
         _ = subscriptions.insert(startFeeds())
@@ -148,6 +156,7 @@ package final class WatchEngine: Sendable {
         _ = subscriptions.insert(startIdlePollFlushes())
         return Disposables.create { [self] in
             subscriptions.dispose()
+            for monitor in monitors.values { monitor.stop() }
             let (pipelines, discoveries) = registry.withLock { registry in
                 registry.isRunning = false
                 return (Array(registry.pipelines.values), registry.entries.compactMap(\.discovery))

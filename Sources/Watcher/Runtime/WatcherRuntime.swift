@@ -30,7 +30,12 @@ final class WatcherRuntime: Sendable {
 
     private let output: any TextOutput
     private let queries: (any StateQueries)?
-    private let gitlabTransports: [AsyncHTTPClientGitLabTransport]
+    /// Every GitLab transport made (a reload with a new URL or CA adds one); all shut down at the end.
+    let gitlabTransports: Mutex<[AsyncHTTPClientGitLabTransport]>
+    /// Where token files are re-read from.
+    let environment: any ConfigEnvironment
+    /// Write each rotated OAuth refresh token back to its file.
+    private let tokenWriters: [any Disposable]
     /// One client per instance, on the same transport but never retrying: what `glwatch once` checks
     /// reachability with, so a dead host costs one attempt.
     let probes: [String: GitLabClient]
@@ -54,6 +59,7 @@ final class WatcherRuntime: Sendable {
     /// - parameter queries: The store's read side, for the metrics' queue gauges (`nil`: no operations endpoint,
     ///   as for `glwatch once`).
     /// - parameter retry: Replaces every instance's retry policy (`glwatch once` bounds its retries this way).
+    /// - parameter environment: Where token files are re-read from while the watcher runs.
     /// - throws: `CLIError` when an instance's CA file cannot be read.
     init(
         config: GLWatchConfig,
@@ -63,7 +69,8 @@ final class WatcherRuntime: Sendable {
         output: any TextOutput,
         scheduler: any SchedulerType,
         logger: Logger,
-        retry: RetryPolicy? = nil
+        retry: RetryPolicy? = nil,
+        environment: any ConfigEnvironment = ProcessConfigEnvironment()
     ) throws {
         let operations =
             queries != nil && config.metrics.enabled
@@ -85,9 +92,12 @@ final class WatcherRuntime: Sendable {
             if let retry { clientConfiguration.retry = retry }
             var probeConfiguration = clientConfiguration
             probeConfiguration.retry = .gitLab(maximumRetries: 0)
+            let credentials = instance.tokenFileCredentials(
+                environment: environment, now: { scheduler.now }, logger: logger
+            )
             probes[instance.name] = GitLabClient(
-                host: instance.url, auth: instance.auth, transport: transport, scheduler: scheduler,
-                configuration: probeConfiguration
+                host: instance.url, auth: instance.probeAuth, transport: transport, scheduler: scheduler,
+                configuration: probeConfiguration, credentials: credentials
             )
             clients[instance.name] = GitLabClient(
                 host: instance.url,
@@ -96,7 +106,8 @@ final class WatcherRuntime: Sendable {
                     MeteredGitLabTransport(wrapping: transport, metrics: $0.metrics, clock: scheduler)
                 } ?? transport,
                 scheduler: scheduler,
-                configuration: clientConfiguration
+                configuration: clientConfiguration,
+                credentials: credentials
             )
         }
         engine = WatchEngine(
@@ -114,7 +125,12 @@ final class WatcherRuntime: Sendable {
         self.scheduler = scheduler
         self.logger = logger
         self.output = output
-        gitlabTransports = transports
+        tokenWriters = config.instances.compactMap { instance in
+            guard let path = instance.oauthRefreshTokenFile, let client = clients[instance.name] else { return nil }
+            return RefreshTokenFile(path: path).follow(client, instance: instance.name, logger: logger)
+        }
+        gitlabTransports = Mutex(transports)
+        self.environment = environment
         self.probes = probes
         sinkTransport = AsyncHTTPClientTransport()
         current = Mutex(Running(config: config))
@@ -130,7 +146,8 @@ final class WatcherRuntime: Sendable {
 
     /// Shuts the HTTP clients down (after `run` returned, or after `pollOnce`).
     func shutdown() async {
-        for transport in gitlabTransports { try? await transport.shutdown() }
+        for writer in tokenWriters { writer.dispose() }
+        for transport in gitlabTransports.withLock({ $0 }) { try? await transport.shutdown() }
         try? await sinkTransport.shutdown()
     }
 
@@ -163,6 +180,7 @@ final class WatcherRuntime: Sendable {
         }
         startDelivery(config.notifier)
         let polling = engine.start()
+        let tokenChecks = tokenExpiryCheck.repeatDaily()
         logStarted()
         for await signal in signals {
             if case .stop(let name) = signal {
@@ -175,6 +193,7 @@ final class WatcherRuntime: Sendable {
             await self.reload(reload)
         }
         polling.dispose()
+        tokenChecks.dispose()
         await engine.flushIdlePolls()
         await stopDelivery()
         activity.dispose()
@@ -226,9 +245,7 @@ final class WatcherRuntime: Sendable {
             return
         }
         let old = config
-        if Self.instanceSignature(old) != Self.instanceSignature(new) {
-            logger.warning("changes to gitlab instances take effect at the next restart; the running clients stay")
-        }
+        await applyInstances(from: old, to: new)
         if old.state.path != new.state.path {
             logger.warning(
                 "a new state path takes effect at the next restart",
@@ -249,10 +266,6 @@ final class WatcherRuntime: Sendable {
             ]
         )
         logWarnings(of: new)
-    }
-
-    private static func instanceSignature(_ config: GLWatchConfig) -> [String] {
-        config.instances.map(\.description).sorted()
     }
 
     // MARK: The delivery side

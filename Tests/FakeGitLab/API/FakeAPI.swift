@@ -17,6 +17,8 @@ struct FakeAPI {
 
     /// Answers a `GET /api/v4/…` request (`path` is what follows `/api/v4`).
     func route(_ path: [String]) -> FakeResponse {
+        // A token may describe itself whatever its scopes.
+        if path == ["personal_access_tokens", "self"], caller.jobProjectID == nil { return currentToken() }
         let userRoute = path == ["user"]
         if let forbidden = FakeAuth.insufficientScope(caller, userRoute: userRoute) { return forbidden }
         if caller.jobProjectID != nil, path.first != "projects" || path.count < 2 { return .unauthorized }

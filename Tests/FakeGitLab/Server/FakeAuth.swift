@@ -6,6 +6,8 @@ struct FakeCaller: Sendable {
     var scopes: Set<String> = []
     /// The project a CI job token belongs to.
     var jobProjectID: Int64?
+    /// The personal access token presented, for `GET /personal_access_tokens/self`.
+    var personalToken: String?
 
     static let anonymous = FakeCaller()
 }
@@ -49,7 +51,10 @@ enum FakeAuth {
             return .success(FakeCaller(userID: token.userID, scopes: ["read_api"], jobProjectID: projectID))
         case .oauthRefresh:
             return .failure(.unauthorized)
-        case .personal, .oauthAccess:
+        case .personal:
+            guard !viaJobToken else { return .failure(.unauthorized) }
+            return .success(FakeCaller(userID: token.userID, scopes: token.scopes, personalToken: value))
+        case .oauthAccess:
             guard !viaJobToken else { return .failure(.unauthorized) }
             return .success(FakeCaller(userID: token.userID, scopes: token.scopes))
         }

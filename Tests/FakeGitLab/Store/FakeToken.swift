@@ -15,6 +15,9 @@ struct FakeToken: Sendable {
 
     var kind: Kind
     var userID: Int64
+    /// Its id and name, as `GET /personal_access_tokens/self` shows them.
+    var id: Int64 = 0
+    var name = "glwatch"
     var scopes: Set<String>
     var expiresAt: Date?
     var revoked = false

@@ -12,7 +12,9 @@ extension FakeWorld {
         tokenCounter += 1
         let value =
             prefix + FakeSHA.make(project: Int64(tokenCounter), sequence: tokenCounter, salt: prefix, length: 20)
-        tokens[value] = FakeToken(kind: kind, userID: userID, scopes: scopes, expiresAt: expiresAt)
+        tokens[value] = FakeToken(
+            kind: kind, userID: userID, id: Int64(tokenCounter), scopes: scopes, expiresAt: expiresAt
+        )
         return value
     }
 

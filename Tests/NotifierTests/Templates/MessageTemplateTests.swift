@@ -11,7 +11,9 @@ import Testing
                 let text = template.render([event], dialect: dialect)
                 let firstLine = text.split(separator: "\n").first.map(String.init) ?? ""
                 #expect(!firstLine.isEmpty, "\(dialect) \(event.type)")
-                #expect(text.contains("sample"), "\(dialect) \(event.type) does not name the project")
+                // An instance-wide event (instance.*, token.*) names the instance, the others the project.
+                let subject = event.project.id == 0 ? event.project.instance : "sample"
+                #expect(text.contains(subject), "\(dialect) \(event.type) does not name its subject")
             }
         }
     }

@@ -9,9 +9,10 @@ import Notifier
 enum CLIStateFixture {
     static let project = ProjectKey(instance: SampleEvents.project.instance, id: SampleEvents.project.id)
 
-    /// The sample events, recorded at `Sample.time()` (the force-push two hours earlier than the rest).
+    /// The sample project's events (not the instance-wide `instance.*` and `token.*` ones), recorded at
+    /// `Sample.time()` (the force-push two hours earlier than the rest).
     static var events: [WatchEvent] {
-        SampleEvents.all(at: Sample.time())
+        SampleEvents.all(at: Sample.time()).filter { $0.project.key == SampleEvents.project.key }
     }
 
     /// Writes the fixture into the store.

@@ -55,8 +55,16 @@ import Yams
             burst: 10
             ca_file: /ca.pem
             timeout: 10s
+            token_expiry_warning: 7d
           other:
             token_file: /token
+          oauth:
+            auth: {type: oauth, client_id: app, client_secret_env: TOKEN, refresh_token_file: /token,
+                   redirect_uri: "https://glwatch.example.com/callback"}
+          oauth-from-files:
+            auth: {type: oauth, client_id_file: /token, client_secret_file: /token, refresh_token_file: /token}
+          oauth-from-env:
+            auth: {type: oauth, client_id_env: TOKEN, refresh_token_file: /token}
         watch:
           - project: a/b
             instance: main

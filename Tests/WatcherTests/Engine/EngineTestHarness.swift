@@ -23,11 +23,12 @@ struct EngineTestHarness {
         scheduler: (any SchedulerType)? = nil,
         configuration: GitLabClientConfiguration = GitLabTestHarness.configuration(),
         wrap: (@Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport)? = nil,
+        credentials: (any GitLabCredentialSource)? = nil,
         _ body: (EngineTestHarness) async throws -> Void
     ) async throws {
         let directory = TemporaryDirectory()
         try await GitLabTestHarness.withClient(
-            fake, auth: auth, scheduler: scheduler, configuration: configuration, wrap: wrap
+            fake, auth: auth, scheduler: scheduler, configuration: configuration, wrap: wrap, credentials: credentials
         ) { client in
             let store = try SQLiteStateStore(StoreConfiguration(path: directory.file("state.sqlite")))
             try await body(EngineTestHarness(fake: fake, client: client, store: store, clock: TestClock()))

@@ -53,10 +53,10 @@ public struct StdoutSink: Sink {
     private static func colour(_ title: String, for events: [WatchEvent]) -> String {
         let code: String
         switch events.first?.type {
-        case .projectUnreachable, .watcherLagging: code = "1;31"
-        case .branchForcePushed, .branchDeleted: code = "1;33"
+        case .projectUnreachable, .watcherLagging, .instanceUnreachable: code = "1;31"
+        case .branchForcePushed, .branchDeleted, .tokenExpiring: code = "1;33"
         case .contributorNew: code = "1;35"
-        case .projectRecovered: code = "1;32"
+        case .projectRecovered, .instanceRecovered: code = "1;32"
         default: code = "1;36"
         }
         return "\u{1B}[\(code)m\(title)\u{1B}[0m"

@@ -12,13 +12,21 @@ actor GitLabAuthenticator {
     private let clock: SchedulerClock
     private let refreshMargin: Duration
     private let scrubber: GitLabSecretScrubber
+    private var credentials: (any GitLabCredentialSource)?
     /// The signed-in user (set by `logIn` and by `GET /user`), `nil` when signed out or unknown.
     nonisolated let currentUser: BehaviorSubject<GitLabUser?>
     /// The current OAuth token, after every sign-in and renewal; `nil` for other kinds of authentication.
     nonisolated let oauthToken: BehaviorSubject<GitLabOAuthToken?>
 
-    init(auth: GitLabAuth, clock: SchedulerClock, refreshMargin: Duration, scrubber: GitLabSecretScrubber) {
+    init(
+        auth: GitLabAuth,
+        clock: SchedulerClock,
+        refreshMargin: Duration,
+        scrubber: GitLabSecretScrubber,
+        credentials: (any GitLabCredentialSource)? = nil
+    ) {
         self.auth = auth
+        self.credentials = credentials
         self.clock = clock
         self.refreshMargin = refreshMargin
         self.scrubber = scrubber
@@ -36,15 +44,10 @@ actor GitLabAuthenticator {
 
     /// The header fields that authenticate a request now, signing in or renewing the token first when needed.
     func headers(using endpoint: any GitLabTokenEndpoint) async throws(GitLabError) -> [(String, String)] {
+        if let changed = credentials?.changedAuth(rejected: false) { replace(changed) }
         switch auth {
-        case .none:
-            return []
-        case .privateToken(let token):
-            return [("PRIVATE-TOKEN", token.exposedValue)]
-        case .bearer(let token):
-            return [("Authorization", "Bearer \(token.exposedValue)")]
-        case .jobToken(let token):
-            return [("JOB-TOKEN", token.exposedValue)]
+        case .none, .privateToken, .bearer, .jobToken:
+            return Self.staticHeaders(auth) ?? []
         case .password(let username, let password, let application):
             let token = try await signIn(username: username, password: password, application: application, endpoint)
             return [("Authorization", "Bearer \(token.accessToken.exposedValue)")]
@@ -62,6 +65,13 @@ actor GitLabAuthenticator {
     /// After a 401: renews the OAuth token if it can (or if another request already did) and says whether the
     /// request is worth sending again.
     func recover(fromRejected headers: [(String, String)], using endpoint: any GitLabTokenEndpoint) async -> Bool {
+        if let current = Self.staticHeaders(auth) {
+            // A token that does not renew: worth sending again if it changed meanwhile, or changes now (re-read).
+            if !Self.same(current, headers) { return true }
+            guard let changed = credentials?.changedAuth(rejected: true) else { return false }
+            replace(changed)
+            return true
+        }
         guard case .oauth(let token, _) = auth, token.refreshToken != nil else { return false }
         let sent = headers.first { $0.0 == "Authorization" }?.1
         if sent != "Bearer \(token.accessToken.exposedValue)" { return true }  // already renewed meanwhile
@@ -71,6 +81,36 @@ actor GitLabAuthenticator {
         } catch {
             return false
         }
+    }
+
+    /// Uses `auth` from the next request on, and `credentials` for later changes (a reloaded config).
+    func replace(_ auth: GitLabAuth, credentials: (any GitLabCredentialSource)?) {
+        self.credentials = credentials
+        replace(auth)
+    }
+
+    /// Uses `auth` from the next request on (a rotated token file, a reloaded config); a renewal in flight is
+    /// forgotten.
+    func replace(_ auth: GitLabAuth) {
+        scrubber.remember(auth)
+        exchange = nil
+        self.auth = auth
+        if case .oauth(let token, _) = auth { oauthToken.onNext(token) } else { oauthToken.onNext(nil) }
+    }
+
+    /// The headers of a token that is sent as it is (`nil` for OAuth and passwords, which renew).
+    private static func staticHeaders(_ auth: GitLabAuth) -> [(String, String)]? {
+        switch auth {
+        case .none: []
+        case .privateToken(let token): [("PRIVATE-TOKEN", token.exposedValue)]
+        case .bearer(let token): [("Authorization", "Bearer \(token.exposedValue)")]
+        case .jobToken(let token): [("JOB-TOKEN", token.exposedValue)]
+        case .oauth, .password: nil
+        }
+    }
+
+    private static func same(_ a: [(String, String)], _ b: [(String, String)]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
     }
 
     /// Signs in with a username and password (the OAuth password grant) and switches to the token.

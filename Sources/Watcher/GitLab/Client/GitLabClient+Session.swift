@@ -1,3 +1,4 @@
+import Foundation
 import RxCore
 
 extension GitLabClient {
@@ -44,5 +45,17 @@ extension GitLabClient {
     /// Signs out; the `async` twin of `logOut()`.
     public func logOut() async {
         await authenticator.logOut(using: executor)
+    }
+
+    /// Authenticates every later request with `auth` (a reloaded config's new token), and takes later changes
+    /// from `credentials`; requests in flight keep the credentials they were sent with.
+    public func replace(auth: GitLabAuth, credentials: (any GitLabCredentialSource)?) async {
+        await authenticator.replace(auth, credentials: credentials)
+    }
+
+    /// Sends every later request to `host` through `transport`, each allowed `requestTimeout` (a reloaded
+    /// config's URL, CA file or timeout); requests in flight finish where they started.
+    public func reconfigure(host: URL, transport: any GitLabHTTPTransport, requestTimeout: Duration) {
+        executor.reconfigure(host: host, transport: transport, requestTimeout: requestTimeout)
     }
 }

@@ -23,13 +23,18 @@ import RxCore
 /// them: `projects`, `groups`, `commits`, `repositories`, `users`, `events`.
 public final class GitLabClient: Sendable {
     /// The host's base URL (`https://gitlab.example.com`, or with a relative root `https://example.com/gitlab`).
-    public let host: URL
+    public var host: URL { executor.host }
+    /// The host's name when the client was made: the key of its host lane in the engine, which a reloaded URL
+    /// does not change.
+    public let laneName: String
     /// The configuration the client was made with.
     public let configuration: GitLabClientConfiguration
     /// The host's rate limiter (shared with other clients of the host when one was passed in).
     public let rateLimiter: GitLabRateLimiter
     let executor: GitLabRequestExecutor
     let authenticator: GitLabAuthenticator
+    /// Whether the client was made with credentials (any `auth` but `.none`).
+    public let isAuthenticated: Bool
 
     /// Creates a client.
     ///
@@ -42,6 +47,8 @@ public final class GitLabClient: Sendable {
     /// - parameter rateLimiter: The host's limiter, to share it among clients of one host; by default the client
     ///   makes its own from `configuration.pace`.
     /// - parameter jitter: The randomness of backoff jitter.
+    /// - parameter credentials: Where changed credentials come from while the client runs (a rotated token file),
+    ///   asked before requests and at once after a 401.
     public init(
         host: URL,
         auth: GitLabAuth,
@@ -49,12 +56,14 @@ public final class GitLabClient: Sendable {
         scheduler: any SchedulerType,
         configuration: GitLabClientConfiguration,
         rateLimiter: GitLabRateLimiter? = nil,
-        jitter: any RandomSource = SystemRandomSource()
+        jitter: any RandomSource = SystemRandomSource(),
+        credentials: (any GitLabCredentialSource)? = nil
     ) {
         let clock = SchedulerClock(scheduler: scheduler)
         let scrubber = GitLabSecretScrubber()
-        self.host = host
+        self.laneName = GitLabRequestExecutor.hostName(of: host)
         self.configuration = configuration
+        if case .none = auth { self.isAuthenticated = false } else { self.isAuthenticated = true }
         self.rateLimiter =
             rateLimiter
             ?? GitLabRateLimiter(
@@ -66,7 +75,8 @@ public final class GitLabClient: Sendable {
             auth: auth,
             clock: clock,
             refreshMargin: configuration.tokenRenewalMargin,
-            scrubber: scrubber
+            scrubber: scrubber,
+            credentials: credentials
         )
         self.executor = GitLabRequestExecutor(
             host: host,

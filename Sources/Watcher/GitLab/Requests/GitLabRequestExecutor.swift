@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Notifier
 import RxCore
+import Synchronization
 
 /// Sends requests to one GitLab host: authenticates, paces, retries with backoff, follows a moved project's
 /// redirect, and turns every failure into a `GitLabError` that names the host and the resource.
@@ -11,10 +12,8 @@ import RxCore
 /// record the `RateLimit-*` headers → classify the status (success, redirect, renew-and-retry on 401,
 /// wait-and-retry on 429/502/503/504 and transport failures, or fail).
 final class GitLabRequestExecutor: Sendable {
-    let host: URL
-    let hostName: String
     let configuration: GitLabClientConfiguration
-    let transport: any GitLabHTTPTransport
+    private let endpoint: Mutex<Endpoint>
     let clock: SchedulerClock
     let limiter: GitLabRateLimiter
     let authenticator: GitLabAuthenticator
@@ -31,15 +30,45 @@ final class GitLabRequestExecutor: Sendable {
         jitter: any RandomSource,
         scrubber: GitLabSecretScrubber
     ) {
-        self.host = host
-        self.hostName = Self.hostName(of: host)
+        self.endpoint = Mutex(
+            Endpoint(
+                host: host, hostName: Self.hostName(of: host), transport: transport,
+                requestTimeout: configuration.requestTimeout
+            )
+        )
         self.configuration = configuration
-        self.transport = transport
         self.clock = clock
         self.limiter = limiter
         self.authenticator = authenticator
         self.jitter = jitter
         self.scrubber = scrubber
+    }
+
+    /// Where requests go, and how long each may take: replaced as a whole by a reloaded config.
+    struct Endpoint: Sendable {
+        var host: URL
+        var hostName: String
+        var transport: any GitLabHTTPTransport
+        var requestTimeout: Duration
+    }
+
+    /// The base URL requests go to now.
+    var host: URL { endpoint.withLock { $0.host } }
+    /// The host's name now (`gitlab.example.com`).
+    var hostName: String { endpoint.withLock { $0.hostName } }
+    /// The transport requests go through now.
+    var transport: any GitLabHTTPTransport { endpoint.withLock { $0.transport } }
+    /// How long one request may take now.
+    var requestTimeout: Duration { endpoint.withLock { $0.requestTimeout } }
+
+    /// Sends later requests to `host` through `transport`, each allowed `requestTimeout` (a reloaded config's
+    /// URL, CA or timeout); requests in flight finish where they started.
+    func reconfigure(host: URL, transport: any GitLabHTTPTransport, requestTimeout: Duration) {
+        endpoint.withLock {
+            $0 = Endpoint(
+                host: host, hostName: Self.hostName(of: host), transport: transport, requestTimeout: requestTimeout
+            )
+        }
     }
 
     /// `gitlab.example.com`, or `host:port` for a non-default port.
@@ -124,6 +153,7 @@ final class GitLabRequestExecutor: Sendable {
     func exchange(_ request: GitLabRequest) async throws(GitLabError) -> (GitLabHTTPResponse, URL) {
         let context = context(for: request)
         let retry = configuration.retry
+        let (host, transport, requestTimeout) = endpoint.withLock { ($0.host, $0.transport, $0.requestTimeout) }
         var url = try resolve(request.target, context: context)
         var retries = 0
         var redirects = 0
@@ -159,7 +189,7 @@ final class GitLabRequestExecutor: Sendable {
                 url: url,
                 headers: headers,
                 body: body,
-                timeout: configuration.requestTimeout
+                timeout: requestTimeout
             )
             let response: GitLabHTTPResponse
             do {
@@ -168,7 +198,7 @@ final class GitLabRequestExecutor: Sendable {
                 if error == .cancelled || Task.isCancelled { throw .cancelled(context) }
                 let failure: GitLabError =
                     switch error {
-                    case .timeout: .timeout(context, after: configuration.requestTimeout)
+                    case .timeout: .timeout(context, after: requestTimeout)
                     case .connection(let detail): .transport(context, detail: scrubber.scrub(detail))
                     case .bodyTooLarge(let limit): .transport(context, detail: "the answer exceeds \(limit) bytes")
                     case .cancelled: .cancelled(context)

@@ -40,6 +40,7 @@ enum GitLabTestHarness {
         configuration: GitLabClientConfiguration = configuration(),
         jitter: any RandomSource = FixedJitter(fraction: 0.5),
         wrap: (@Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport)? = nil,
+        credentials: (any GitLabCredentialSource)? = nil,
         _ body: (GitLabClient) async throws -> T
     ) async throws -> T {
         try await fake.start()
@@ -51,7 +52,8 @@ enum GitLabTestHarness {
             transport: transport,
             scheduler: scheduler ?? ConcurrentDispatchQueueScheduler(qos: .default),
             configuration: configuration,
-            jitter: jitter
+            jitter: jitter,
+            credentials: credentials
         )
         do {
             let result = try await body(client)

@@ -18,7 +18,7 @@ struct StatusAPITests {
         #expect(overview.projects.total == 122)
         #expect(overview.projects.byStatus["active"] == 122)
         #expect(overview.deliveries.dead == 1)
-        let events = SampleEvents.all(at: Sample.time()).count + 1
+        let events = CLIStateFixture.events.count + 1
         #expect(overview.deliveries.waiting == events - 1)  // every chat delivery but the delivered one
         #expect(overview.events.perHour.count == 24)
         #expect(overview.events.last24Hours == events)

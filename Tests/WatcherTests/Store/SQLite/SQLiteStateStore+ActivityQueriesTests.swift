@@ -11,7 +11,7 @@ struct SQLiteStateStoreActivityQueriesTests {
         let directory = TemporaryDirectory()
         let store = try SQLiteStateStore(StoreConfiguration(path: directory.file("state.db")))
         try await CLIStateFixture.seed(store)
-        let events = SampleEvents.all(at: Sample.time()).count
+        let events = CLIStateFixture.events.count
 
         // When counted per hour over the 3 hours up to t+30m, and over the hour up to t (t itself excluded)
         let counts = try await store.eventCounts(until: Sample.time(1800), width: 3600, buckets: 3)
