@@ -26,6 +26,7 @@ public final class FakeGitLab: Sendable {
     let store: FakeGitLabStore
     let control = FakeControl()
     let logCache = FakeLogCache()
+    let hookSender = Mutex<FakeHookSender?>(nil)
     private let server: Mutex<FakeGitLabServer?> = Mutex(nil)
     private let address: Mutex<String?> = Mutex(nil)
 

@@ -41,6 +41,8 @@ package final class WatchEngine: Sendable {
     let feeds: [String: ChangeFeed]
 
     let currentRouter: Mutex<EventRouter>
+    /// The targets whose discovery a webhook started and that still runs (`wakeDiscovery(instance:)`).
+    let hookDiscoveries = Mutex<Set<Int>>([])
     let registry: Mutex<EngineRegistry>
     let subject = PublishSubject<EngineActivity>()
 

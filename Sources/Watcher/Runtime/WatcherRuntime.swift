@@ -162,6 +162,7 @@ final class WatcherRuntime: Sendable {
             }
         }
         startDelivery(config.notifier)
+        let hooks = await startHooks()  // hooks: before the engine, so no hint is missed
         let polling = engine.start()
         logStarted()
         for await signal in signals {
@@ -174,6 +175,7 @@ final class WatcherRuntime: Sendable {
             }
             await self.reload(reload)
         }
+        await hooks?.stop()
         polling.dispose()
         await engine.flushIdlePolls()
         await stopDelivery()
