@@ -2,8 +2,6 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
-import ServiceLifecycle
-import Synchronization
 
 /// The webhook listener of instant mode (`hooks:`): `POST <path>` with GitLab's project, group or system hooks,
 /// answered within milliseconds — the hint only wakes a pipeline or discovery, the poll runs later — so GitLab
@@ -53,7 +51,7 @@ package final class HookListener: Sendable {
     let configuration: Configuration
     private let receiver: HookReceiver
     private let logger: Logger
-    private let running = Mutex<(group: ServiceGroup, task: Task<Void, Never>)?>(nil)
+    private let server = RouterServer()
 
     /// Creates the listener; nothing listens until `start()`.
     package init(configuration: Configuration, receiver: HookReceiver, logger: Logger) {
@@ -66,29 +64,10 @@ package final class HookListener: Sendable {
     ///
     /// - throws: When the address cannot be bound (in use, not local), with the system's reason.
     package func start() async throws -> Int {
-        let startup = PortHandoff()
-        let application = Application(
-            router: makeRouter(),
-            configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port),
-                serverName: nil
-            ),
-            onServerRunning: { channel in startup.succeed(channel.localAddress?.port ?? 0) },
-            logger: logger
+        let port = try await server.start(
+            makeRouter(), host: configuration.host, port: configuration.port, logger: logger,
+            ended: HookListenerError.stopped
         )
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [], logger: logger)
-        )
-        let task = Task {
-            do {
-                try await group.run()
-                startup.fail(HookListenerError.stopped)
-            } catch {
-                startup.fail(error)
-            }
-        }
-        running.withLock { $0 = (group, task) }
-        let port = try await startup.port()
         logger.notice(
             "listening for GitLab webhooks",
             metadata: ["address": "\(configuration.host):\(port)", "path": "\(configuration.path)"]
@@ -98,13 +77,7 @@ package final class HookListener: Sendable {
 
     /// Stops accepting connections, finishes those in flight, and waits until the server has ended.
     package func stop() async {
-        let current = running.withLock { running -> (group: ServiceGroup, task: Task<Void, Never>)? in
-            defer { running = nil }
-            return running
-        }
-        guard let current else { return }
-        await current.group.triggerGracefulShutdown()
-        await current.task.value
+        await server.stop()
     }
 
     private func makeRouter() -> Router<BasicRequestContext> {
