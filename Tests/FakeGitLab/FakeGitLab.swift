@@ -229,6 +229,9 @@ public final class FakeGitLab: Sendable {
         guard segments.count >= 2, segments[0] == "api" else { return .routeNotFound }
         if segments == ["api", "graphql"], request.method == "POST" { return graphQL(request, now: now) }
         if segments[1] == "v3" { return .error(410, "API V3 is no longer supported. Use API V4 instead.") }
+        if segments[1] == "v4", let answer = webhooks(request, path: Array(segments.dropFirst(2)), now: now) {
+            return answer
+        }
         guard segments[1] == "v4", request.method == "GET" else { return .routeNotFound }
         return api(request, path: Array(segments.dropFirst(2)), now: now)
     }

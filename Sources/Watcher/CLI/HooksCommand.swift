@@ -10,6 +10,6 @@ struct HooksCommand: ParsableCommand {
             polls the project a hook names at once; polling stays the source of every event, so a lost hook \
             only costs latency. See the README, "Instant mode".
             """,
-        subcommands: [HooksURLCommand.self]
+        subcommands: [HooksURLCommand.self, HooksInstallCommand.self]
     )
 }

@@ -51,22 +51,12 @@ struct HooksURLCommand: ParsableCommand {
         guard let hooks = config.hooks else {
             throw CLIError("\(config.file) has no \"hooks:\" section: add one to listen for webhooks (README, \"Instant mode\")")
         }
-        let base: String
-        if let publicURL {
-            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                url.host != nil, url.query == nil
-            else {
-                throw CLIError("--public-url must be an http or https URL like https://glwatch.example.com, not \(publicURL.debugDescription)")
-            }
-            base = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
-        } else {
-            base = "http://\(hooks.listen)"
-        }
+        let url = try hookURL(hooks, publicURL: publicURL)
         let token = showToken ? hooks.token.reveal() : "the value of \(hooks.tokenSource) (--show-token prints it)"
         let instance = config.instance(named: hooks.instance).map { "\($0.name) (\($0.url.absoluteString))" } ?? hooks.instance
         var lines = [
             "Project or group webhook (Settings → Webhooks → Add new webhook; group webhooks need GitLab Premium):",
-            "  URL               \(base)\(hooks.path)",
+            "  URL               \(url)",
             "  Secret token      \(token)",
             "  Trigger           [x] Push events (all branches)   [x] Tag push events",
             "  SSL verification  on (keep it on with an https URL)",
@@ -78,8 +68,26 @@ struct HooksURLCommand: ParsableCommand {
             "Hooks carry project ids of instance \(instance); glwatch answers 200 within milliseconds and polls at once.",
         ]
         if publicURL == nil {
-            lines.append("Note: \(base) is the listen address; give --public-url with the address GitLab can reach.")
+            lines.append(
+                "Note: http://\(hooks.listen) is the listen address; give --public-url with the address GitLab can reach."
+            )
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The URL GitLab posts to: `publicURL` (scheme, host, port, an optional path prefix) followed by `hooks.path`;
+    /// without it, the listen address.
+    ///
+    /// - throws: `CLIError` when `publicURL` is not an http(s) URL.
+    static func hookURL(_ hooks: HooksConfig, publicURL: String?) throws(CLIError) -> String {
+        guard let publicURL else { return "http://\(hooks.listen)\(hooks.path)" }
+        guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+            url.host != nil, url.query == nil
+        else {
+            throw CLIError(
+                "--public-url must be an http or https URL like https://glwatch.example.com, not \(publicURL.debugDescription)"
+            )
+        }
+        return (publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) + hooks.path
     }
 }
