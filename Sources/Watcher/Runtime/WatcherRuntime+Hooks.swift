@@ -43,4 +43,10 @@ extension WatcherRuntime {
             return nil
         }
     }
+
+    /// What a reload that changes `hooks:` should log: the listener keeps its address, path and token until restart
+    /// (a listener cannot move without a moment where GitLab's hooks fail); `nil` when `hooks:` did not change.
+    static func hooksReloadWarning(old: GLWatchConfig, new: GLWatchConfig) -> String? {
+        old.hooks == new.hooks ? nil : "changes to hooks: take effect at the next restart; the running listener stays"
+    }
 }

@@ -231,6 +231,7 @@ final class WatcherRuntime: Sendable {
         if Self.instanceSignature(old) != Self.instanceSignature(new) {
             logger.warning("changes to gitlab instances take effect at the next restart; the running clients stay")
         }
+        if let warning = Self.hooksReloadWarning(old: old, new: new) { logger.warning("\(warning)") }
         if old.state.path != new.state.path {
             logger.warning(
                 "a new state path takes effect at the next restart",
