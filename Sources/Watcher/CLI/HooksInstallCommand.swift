@@ -56,8 +56,11 @@ struct HooksInstallCommand: AsyncParsableCommand {
             var configuration = instance.clientConfiguration(userAgent: "glwatch/\(GLWatchVersion.current)")
             configuration.retry = .gitLab(maximumRetries: 0)  // a retried create could add the hook twice
             let client = GitLabClient(
-                host: instance.url, auth: instance.auth, transport: transport,
-                scheduler: ConcurrentDispatchQueueScheduler(qos: .default), configuration: configuration
+                host: instance.url,
+                auth: instance.auth,
+                transport: transport,
+                scheduler: ConcurrentDispatchQueueScheduler(qos: .default),
+                configuration: configuration
             )
             let owner: GitLabHooksAPI.Owner =
                 if let project { .project(Int64(project).map(GitLabProjectRef.id) ?? .path(project)) } else {
@@ -74,7 +77,10 @@ struct HooksInstallCommand: AsyncParsableCommand {
 
     /// Adds the hook unless one posting to `url` exists; says what was done, or why it could not be.
     static func install(
-        client: GitLabClient, owner: GitLabHooksAPI.Owner, url: String, token: Secret
+        client: GitLabClient,
+        owner: GitLabHooksAPI.Owner,
+        url: String,
+        token: Secret
     ) async -> Result<String, CLIError> {
         do {
             if let existing = try await client.hooks.list(owner).first(where: { $0.url == url }) {

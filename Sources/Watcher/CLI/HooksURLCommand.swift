@@ -49,11 +49,14 @@ struct HooksURLCommand: ParsableCommand {
     /// - throws: `CLIError` when the config has no `hooks:` section or `publicURL` is not an http(s) URL.
     static func report(_ config: GLWatchConfig, publicURL: String?, showToken: Bool) throws(CLIError) -> String {
         guard let hooks = config.hooks else {
-            throw CLIError("\(config.file) has no \"hooks:\" section: add one to listen for webhooks (README, \"Instant mode\")")
+            throw CLIError(
+                "\(config.file) has no \"hooks:\" section: add one to listen for webhooks (README, \"Instant mode\")"
+            )
         }
         let url = try hookURL(hooks, publicURL: publicURL)
         let token = showToken ? hooks.token.reveal() : "the value of \(hooks.tokenSource) (--show-token prints it)"
-        let instance = config.instance(named: hooks.instance).map { "\($0.name) (\($0.url.absoluteString))" } ?? hooks.instance
+        let instance =
+            config.instance(named: hooks.instance).map { "\($0.name) (\($0.url.absoluteString))" } ?? hooks.instance
         var lines = [
             "Project or group webhook (Settings → Webhooks → Add new webhook; group webhooks need GitLab Premium):",
             "  URL               \(url)",

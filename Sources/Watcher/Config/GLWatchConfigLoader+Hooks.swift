@@ -10,7 +10,12 @@ extension GLWatchConfigLoader {
         let reader = map.reader
         let secrets = SinksLoader(environment: environment, baseDirectory: paths.baseDirectory)
         let token = secrets.secret(
-            map, literalKey: nil, envKey: "token_env", fileKey: "token_file", literalAllowed: false, required: true
+            map,
+            literalKey: nil,
+            envKey: "token_env",
+            fileKey: "token_file",
+            literalAllowed: false,
+            required: true
         )
         var host = "0.0.0.0"
         var port = 9095
@@ -27,7 +32,8 @@ extension GLWatchConfigLoader {
                 path = text
             } else {
                 reader.error(
-                    "\(map.describe("path")) must be a URL path starting with \"/\", like /gitlab", at: node
+                    "\(map.describe("path")) must be a URL path starting with \"/\", like /gitlab",
+                    at: node
                 )
             }
         }
@@ -36,7 +42,12 @@ extension GLWatchConfigLoader {
         // (An unset or empty variable, or an unreadable or empty file, was reported by `secret`.)
         guard let (secret, source) = token, let instance else { return nil }
         return HooksConfig(
-            host: host, port: port, path: path, token: secret, tokenSource: source.display, instance: instance,
+            host: host,
+            port: port,
+            path: path,
+            token: secret,
+            tokenSource: source.display,
+            instance: instance,
             maxBodyBytes: maxBody
         )
     }

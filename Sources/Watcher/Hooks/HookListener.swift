@@ -65,7 +65,10 @@ package final class HookListener: Sendable {
     /// - throws: When the address cannot be bound (in use, not local), with the system's reason.
     package func start() async throws -> Int {
         let port = try await server.start(
-            makeRouter(), host: configuration.host, port: configuration.port, logger: logger,
+            makeRouter(),
+            host: configuration.host,
+            port: configuration.port,
+            logger: logger,
             ended: HookListenerError.stopped
         )
         logger.notice(

@@ -30,7 +30,9 @@ enum HookPayload {
     /// The system hooks' `event_name`s that announce a push.
     static let systemPushes: Set<String> = ["push", "tag_push", "repository_update"]
     /// The system hooks' `event_name`s that announce a project's creation, removal or move.
-    static let systemLifecycle: Set<String> = ["project_create", "project_destroy", "project_rename", "project_transfer"]
+    static let systemLifecycle: Set<String> = [
+        "project_create", "project_destroy", "project_rename", "project_transfer",
+    ]
 
     /// Reads one hook.
     ///

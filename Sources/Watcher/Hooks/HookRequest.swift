@@ -13,7 +13,11 @@ struct HookRequest: Sendable, Equatable {
 
     /// Creates a request.
     init(
-        token: String?, event: String?, idempotencyKey: String? = nil, eventUUID: String? = nil, body: [UInt8]
+        token: String?,
+        event: String?,
+        idempotencyKey: String? = nil,
+        eventUUID: String? = nil,
+        body: [UInt8]
     ) {
         self.token = token
         self.event = event

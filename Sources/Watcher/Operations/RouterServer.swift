@@ -32,7 +32,11 @@ final class RouterServer: Sendable {
             logger: logger
         )
         let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [], logger: logger)
+            configuration: ServiceGroupConfiguration(
+                services: [application],
+                gracefulShutdownSignals: [],
+                logger: logger
+            )
         )
         let task = Task {
             do {

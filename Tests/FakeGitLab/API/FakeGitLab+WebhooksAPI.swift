@@ -38,14 +38,20 @@ extension FakeGitLab {
             let writing = request.method == "POST"
             if caller.scopes.isDisjoint(with: writing ? ["api"] : ["api", "read_api"]) {
                 return .error(
-                    403, "insufficient_scope",
+                    403,
+                    "insufficient_scope",
                     description: "The request requires higher privileges than provided by the access token.",
                     extra: [("scope", .string(writing ? "api" : "api read_api"))]
                 )
             }
             let api = FakeAPI(
-                world: world, request: request, caller: caller, now: now, baseURL: baseURL,
-                configuration: configuration, logCache: logCache
+                world: world,
+                request: request,
+                caller: caller,
+                now: now,
+                baseURL: baseURL,
+                configuration: configuration,
+                logCache: logCache
             )
             if path[0] == "groups" {
                 let answer = api.withGroup(path[1]) { group in
@@ -75,8 +81,12 @@ extension FakeGitLab {
         guard let url = form["url"], !url.isEmpty else { return .error(400, "url is missing") }
         let hook = store.write { world -> FakeWebhook in
             let hook = FakeWebhook(
-                id: world.allocateID("hook"), projectID: owner.project, groupID: owner.group, url: url,
-                token: form["token"], pushEvents: Self.flag(form["push_events"], default: true),
+                id: world.allocateID("hook"),
+                projectID: owner.project,
+                groupID: owner.group,
+                url: url,
+                token: form["token"],
+                pushEvents: Self.flag(form["push_events"], default: true),
                 tagPushEvents: Self.flag(form["tag_push_events"], default: false),
                 sslVerification: Self.flag(form["enable_ssl_verification"], default: true)
             )

@@ -54,13 +54,21 @@ struct FakeHookPayload: Sendable {
         ]
         return FakeHookPayload(
             event: kind == .system ? "System Hook" : (isTag ? "Tag Push Hook" : "Push Hook"),
-            eventName: name, project: project.id, ref: fullRef, at: event.createdAt, body: .object(fields)
+            eventName: name,
+            project: project.id,
+            ref: fullRef,
+            at: event.createdAt,
+            body: .object(fields)
         )
     }
 
     /// A system hook for a project's creation, removal, rename or transfer.
     static func lifecycle(
-        _ name: String, project: Int64, path: String, oldPath: String?, at time: Date
+        _ name: String,
+        project: Int64,
+        path: String,
+        oldPath: String?,
+        at time: Date
     ) -> FakeHookPayload {
         var fields: [(String, FakeJSON)] = [
             ("event_name", .string(name)),
@@ -72,7 +80,12 @@ struct FakeHookPayload: Sendable {
         ]
         if let oldPath { fields.append(("old_path_with_namespace", .string(oldPath))) }
         return FakeHookPayload(
-            event: "System Hook", eventName: name, project: project, ref: nil, at: time, body: .object(fields)
+            event: "System Hook",
+            eventName: name,
+            project: project,
+            ref: nil,
+            at: time,
+            body: .object(fields)
         )
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Sends the fake's webhooks: after every change to the world it reads the push events recorded since the last
@@ -32,7 +32,8 @@ final class FakeHookSender: Sendable {
         session = URLSession(configuration: configuration)
         state = Mutex(
             State(
-                cursor: world.events.count, paths: Self.paths(world),
+                cursor: world.events.count,
+                paths: Self.paths(world),
                 random: FakeSplitMix64(seed: settings.seed)
             )
         )
@@ -48,7 +49,9 @@ final class FakeHookSender: Sendable {
             let world = read()
             var payloads: [FakeHookPayload] = []
             for event in world.events[state.cursor...] {
-                if let payload = FakeHookPayload.push(event, in: world, kind: settings.kind) { payloads.append(payload) }
+                if let payload = FakeHookPayload.push(event, in: world, kind: settings.kind) {
+                    payloads.append(payload)
+                }
             }
             state.cursor = world.events.count
             if settings.kind == .system {
@@ -62,8 +65,13 @@ final class FakeHookSender: Sendable {
                 let delayed = Double.random(in: 0..<1, using: &state.random) < settings.delayFraction
                 state.sent.append(
                     FakeSentHook(
-                        event: payload.event, eventName: payload.eventName, project: payload.project,
-                        ref: payload.ref, at: payload.at, dropped: dropped, status: nil
+                        event: payload.event,
+                        eventName: payload.eventName,
+                        project: payload.project,
+                        ref: payload.ref,
+                        at: payload.at,
+                        dropped: dropped,
+                        status: nil
                     )
                 )
                 state.sequence += 1
@@ -127,7 +135,11 @@ final class FakeHookSender: Sendable {
     }
 
     /// `project_create`, `project_destroy`, and `project_rename` (same namespace) or `project_transfer`.
-    private static func lifecycle(from old: [Int64: String], to new: [Int64: String], at time: Date) -> [FakeHookPayload] {
+    private static func lifecycle(
+        from old: [Int64: String],
+        to new: [Int64: String],
+        at time: Date
+    ) -> [FakeHookPayload] {
         var payloads: [FakeHookPayload] = []
         for (id, path) in new.sorted(by: { $0.key < $1.key }) {
             guard let before = old[id] else {
@@ -137,7 +149,13 @@ final class FakeHookSender: Sendable {
             guard before != path else { continue }
             let sameNamespace = before.split(separator: "/").dropLast() == path.split(separator: "/").dropLast()
             payloads.append(
-                .lifecycle(sameNamespace ? "project_rename" : "project_transfer", project: id, path: path, oldPath: before, at: time)
+                .lifecycle(
+                    sameNamespace ? "project_rename" : "project_transfer",
+                    project: id,
+                    path: path,
+                    oldPath: before,
+                    at: time
+                )
             )
         }
         for (id, path) in old.sorted(by: { $0.key < $1.key }) where new[id] == nil {

@@ -30,8 +30,13 @@ public struct FakeHookSettings: Sendable {
 
     /// Creates settings: every hook sent at once unless told otherwise.
     public init(
-        url: URL, token: String, kind: Kind = .project, dropFraction: Double = 0, delayFraction: Double = 0,
-        delay: Duration = .zero, seed: UInt64 = 1
+        url: URL,
+        token: String,
+        kind: Kind = .project,
+        dropFraction: Double = 0,
+        delayFraction: Double = 0,
+        delay: Duration = .zero,
+        seed: UInt64 = 1
     ) {
         self.url = url
         self.token = token

@@ -58,15 +58,22 @@ struct HooksBenchWorkload {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
         let logger = Logger(label: "glwatch.bench", factory: { _ in SwiftLogNoOpLogHandler() })
         let client = GitLabClient(
-            host: fake.baseURL, auth: .none, transport: transport, scheduler: scheduler,
+            host: fake.baseURL,
+            auth: .none,
+            transport: transport,
+            scheduler: scheduler,
             configuration: GitLabClientConfiguration(userAgent: "glwatch/bench", pace: nil, logger: logger)
         )
-        let store = try SQLiteStateStore(StoreConfiguration(path: directory + "/hooks-bench-\(UUID().uuidString).sqlite"))
+        let store = try SQLiteStateStore(
+            StoreConfiguration(path: directory + "/hooks-bench-\(UUID().uuidString).sqlite")
+        )
         let engine = WatchEngine(
             clients: ["bench": client],
             targets: [
                 WatchTarget(
-                    instance: "bench", scope: .group(.path("bench")), cadence: Cadence(base: interval, ceiling: interval)
+                    instance: "bench",
+                    scope: .group(.path("bench")),
+                    cadence: Cadence(base: interval, ceiling: interval)
                 )
             ],
             store: store,
@@ -80,18 +87,25 @@ struct HooksBenchWorkload {
             _ = await engine.pollAllOnce()  // the silent baseline, not measured
             if let drop = mode.dropFraction {
                 let receiver = try HookReceiver(
-                    token: Secret("bench-hook-token"), instance: "bench", target: engine,
-                    repeats: HookRepeats(now: { Date() }), logger: logger
+                    token: Secret("bench-hook-token"),
+                    instance: "bench",
+                    target: engine,
+                    repeats: HookRepeats(now: { Date() }),
+                    logger: logger
                 )
                 let hooks = HookListener(
-                    configuration: .init(host: "127.0.0.1", port: 0, path: "/gitlab"), receiver: receiver, logger: logger
+                    configuration: .init(host: "127.0.0.1", port: 0, path: "/gitlab"),
+                    receiver: receiver,
+                    logger: logger
                 )
                 let port = try await hooks.start()
                 listener = hooks
                 fake.sendHooks(
                     FakeHookSettings(
-                        url: URL(string: "http://127.0.0.1:\(port)/gitlab")!, token: "bench-hook-token",
-                        dropFraction: drop, seed: seed ^ 0x5EED_D809  // not the push stream's sequence
+                        url: URL(string: "http://127.0.0.1:\(port)/gitlab")!,
+                        token: "bench-hook-token",
+                        dropFraction: drop,
+                        seed: seed ^ 0x5EED_D809  // not the push stream's sequence
                     )
                 )
             }
@@ -109,7 +123,10 @@ struct HooksBenchWorkload {
     }
 
     private func measure(
-        _ mode: Mode, fake: FakeGitLab, projects: [FakeProject], engine: WatchEngine
+        _ mode: Mode,
+        fake: FakeGitLab,
+        projects: [FakeProject],
+        engine: WatchEngine
     ) async throws -> Result {
         let latencies = LatencySamples()
         let following = engine.activity.subscribe(onNext: { activity in

@@ -7,7 +7,8 @@ import Watcher
 struct HooksBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hooks",
-        abstract: "Push-to-event latency: webhooks as hints vs polling only, and nothing lost with half the hooks dropped.",
+        abstract:
+            "Push-to-event latency: webhooks as hints vs polling only, and nothing lost with half the hooks dropped.",
         discussion: """
             One command, three runs on the same scenario (real time, about six
             minutes): 200 projects polled every 60 s, pushed to at random, watched
@@ -30,10 +31,16 @@ struct HooksBenchCommand: AsyncParsableCommand {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let workload = HooksBenchWorkload(
-            projects: projects, interval: interval, duration: duration, pushesPerSecond: rate, seed: seed,
+            projects: projects,
+            interval: interval,
+            duration: duration,
+            pushesPerSecond: rate,
+            seed: seed,
             directory: directory
         )
-        print("instant mode: \(projects) projects, \(Int(interval)) s poll interval, \(rate) pushes/s for \(Int(duration)) s")
+        print(
+            "instant mode: \(projects) projects, \(Int(interval)) s poll interval, \(rate) pushes/s for \(Int(duration)) s"
+        )
         print("latency: push → events and deliveries stored (the outbox commit delivery sends from)")
         print(HooksBenchReport.header)
         var results: [HooksBenchWorkload.Result] = []

@@ -13,7 +13,9 @@ import Testing
 
     /// A fake with acme/api, and a token of `role` on it with `scopes`.
     private func world(
-        role: FakeAccessLevel = .maintainer, scopes: Set<String> = ["api"], groupWebhooks: Bool = false
+        role: FakeAccessLevel = .maintainer,
+        scopes: Set<String> = ["api"],
+        groupWebhooks: Bool = false
     ) -> (FakeGitLab, FakeProject, GitLabAuth) {
         let fake = FakeGitLab(configuration: FakeGitLabConfiguration(groupWebhooks: groupWebhooks))
         let alice = fake.addUser("alice")
@@ -24,7 +26,11 @@ import Testing
         return (fake, api, .privateToken(GitLabSecret(token)))
     }
 
-    private func install(_ fake: FakeGitLab, _ auth: GitLabAuth, _ owner: GitLabHooksAPI.Owner) async throws
+    private func install(
+        _ fake: FakeGitLab,
+        _ auth: GitLabAuth,
+        _ owner: GitLabHooksAPI.Owner
+    ) async throws
         -> Result<String, CLIError>
     {
         try await GitLabTestHarness.withClient(fake, auth: auth) { client in
@@ -46,8 +52,13 @@ import Testing
         let hook = try #require(hooks.first)
         #expect(hook.url == url && hook.token == "hook-s3cret" && hook.pushEvents && hook.tagPushEvents)
         #expect(hook.sslVerification)
-        #expect(try first.get() == "added webhook \(hook.id) to project acme/api: \(url), push and tag push events, with the secret token\n")
-        #expect(try second.get() == "project acme/api already has webhook \(hook.id) posting to \(url); nothing changed\n")
+        #expect(
+            try first.get()
+                == "added webhook \(hook.id) to project acme/api: \(url), push and tag push events, with the secret token\n"
+        )
+        #expect(
+            try second.get() == "project acme/api already has webhook \(hook.id) posting to \(url); nothing changed\n"
+        )
     }
 
     @Test func testInstall_aReadAPITokenIsToldItNeedsTheAPIScope() async throws {
@@ -64,7 +75,9 @@ import Testing
     @Test func testInstall_aDeveloperIsRefused() async throws {
         let (fake, api, auth) = world(role: .developer)
         let result = try await install(fake, auth, .project(.id(api.id)))
-        #expect(result.failure?.description.hasPrefix("cannot add a webhook to project \(api.id): the token needs") == true)
+        #expect(
+            result.failure?.description.hasPrefix("cannot add a webhook to project \(api.id): the token needs") == true
+        )
         #expect(fake.webhooks(of: api).isEmpty)
     }
 
@@ -90,7 +103,9 @@ import Testing
         #expect(throws: (any Error).self) {
             try HooksInstallCommand.parse(["--project", "a/b", "--group", "a", "--public-url", "https://a.example"])
         }
-        #expect(throws: Never.self) { try HooksInstallCommand.parse(["--project", "a/b", "--public-url", "https://a.example"]) }
+        #expect(throws: Never.self) {
+            try HooksInstallCommand.parse(["--project", "a/b", "--public-url", "https://a.example"])
+        }
     }
 }
 

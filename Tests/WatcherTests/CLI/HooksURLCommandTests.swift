@@ -9,7 +9,9 @@ import Testing
 @Suite struct HooksURLCommandTests {
     let system = FakeConfigSystem(variables: ["GITLAB_HOOK_TOKEN": "hook-s3cret-value"])
 
-    private func config(_ hooks: String = "hooks: {token_env: GITLAB_HOOK_TOKEN, path: /gitlab}\n") throws -> GLWatchConfig {
+    private func config(
+        _ hooks: String = "hooks: {token_env: GITLAB_HOOK_TOKEN, path: /gitlab}\n"
+    ) throws -> GLWatchConfig {
         try system.load("watch: [a/b]\n" + hooks)
     }
 
@@ -52,7 +54,9 @@ import Testing
     }
 
     @Test func testParse_acceptsTheDocumentedOptions() throws {
-        let command = try HooksURLCommand.parse(["--config", "/x.yml", "--public-url", "https://a.example", "--show-token"])
+        let command = try HooksURLCommand.parse([
+            "--config", "/x.yml", "--public-url", "https://a.example", "--show-token",
+        ])
         #expect(command.publicURL == "https://a.example")
         #expect(command.showToken)
         #expect(command.options.config == "/x.yml")

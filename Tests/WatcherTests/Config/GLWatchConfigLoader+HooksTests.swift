@@ -41,7 +41,10 @@ import Testing
         )
 
         let hooks = try #require(config.hooks)
-        #expect(hooks.listener == HookListener.Configuration(host: "127.0.0.1", port: 9100, path: "/hooks/gitlab", maxBody: 65536))
+        #expect(
+            hooks.listener
+                == HookListener.Configuration(host: "127.0.0.1", port: 9100, path: "/hooks/gitlab", maxBody: 65536)
+        )
         #expect(hooks.instance == "work")
     }
 
@@ -93,6 +96,8 @@ import Testing
             """
         )
 
-        #expect(problems == ["5:8: \"hooks\" needs \"instance\": several gitlab instances are configured (work, public)"])
+        #expect(
+            problems == ["5:8: \"hooks\" needs \"instance\": several gitlab instances are configured (work, public)"]
+        )
     }
 }

@@ -21,7 +21,10 @@ import Testing
 
     /// Starts `engine` at 0 and waits for discovery and the baselines (polled at 1, done by 2).
     private func startAndBaseline(
-        _ engine: WatchEngine, _ scheduler: TestScheduler, _ counter: ActivityCounter, projects: [ProjectKey]
+        _ engine: WatchEngine,
+        _ scheduler: TestScheduler,
+        _ counter: ActivityCounter,
+        projects: [ProjectKey]
     ) async -> any Disposable {
         let running = engine.start()
         scheduler.advanceTo(1)

@@ -20,7 +20,9 @@ import Testing
         _ body: (Post) async throws -> Void
     ) async throws {
         let receiver = try HookReceiver(
-            token: Secret(Self.token), instance: "gitlab.com", target: target,
+            token: Secret(Self.token),
+            instance: "gitlab.com",
+            target: target,
             repeats: HookRepeats(now: { Date(timeIntervalSince1970: 0) }),
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         )
@@ -37,8 +39,11 @@ import Testing
                 all.add(name: "Content-Type", value: "application/json")
                 return try await transport.execute(
                     GitLabHTTPRequest(
-                        method: "POST", url: URL(string: "http://127.0.0.1:\(port)\(path)")!, headers: all,
-                        body: Array(text.utf8), timeout: .seconds(10)
+                        method: "POST",
+                        url: URL(string: "http://127.0.0.1:\(port)\(path)")!,
+                        headers: all,
+                        body: Array(text.utf8),
+                        timeout: .seconds(10)
                     )
                 )
             }
@@ -110,7 +115,11 @@ import Testing
     @Test func testPost_anUnknownEventIs200AndIgnored() async throws {
         let target = RecordingHookTarget()
         try await withListener(target) { post in
-            let answer = try await post("/gitlab", headers("Merge Request Hook"), "{\"object_kind\": \"merge_request\"}")
+            let answer = try await post(
+                "/gitlab",
+                headers("Merge Request Hook"),
+                "{\"object_kind\": \"merge_request\"}"
+            )
             #expect(answer.status == 200)
             #expect(String(decoding: answer.body, as: UTF8.self) == "{\"outcome\":\"unknown_event\"}\n")
             #expect(target.hints.isEmpty)

@@ -27,7 +27,9 @@ import Testing
         let parsed = try parse("System Hook", GitLabHookFixtures.repositoryUpdate)
         #expect(
             parsed
-                == .hint(HookHint(event: "repository_update", kind: .push, project: 1, ref: "master", refType: "branch"))
+                == .hint(
+                    HookHint(event: "repository_update", kind: .push, project: 1, ref: "master", refType: "branch")
+                )
         )
     }
 
@@ -43,7 +45,9 @@ import Testing
 
     @Test func testParse_projectCreateIsALifecycleHint() throws {
         let parsed = try parse("System Hook", GitLabHookFixtures.projectCreate)
-        #expect(parsed == .hint(HookHint(event: "project_create", kind: .lifecycle, project: 74, ref: nil, refType: nil)))
+        #expect(
+            parsed == .hint(HookHint(event: "project_create", kind: .lifecycle, project: 74, ref: nil, refType: nil))
+        )
     }
 
     @Test func testParse_otherEventsAreUnknownNotErrors() throws {

@@ -11,17 +11,26 @@ import Testing
     let clock = HookRepeatsTests.Clock()
 
     private func receiver(
-        _ target: RecordingHookTarget, token: String = "s3cret-token", record: @escaping @Sendable (HookVerdict) -> Void = { _ in }
+        _ target: RecordingHookTarget,
+        token: String = "s3cret-token",
+        record: @escaping @Sendable (HookVerdict) -> Void = { _ in }
     ) throws -> HookReceiver {
         try HookReceiver(
-            token: Secret(token), instance: "gitlab.com", target: target, repeats: HookRepeats(now: clock.now),
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), record: record
+            token: Secret(token),
+            instance: "gitlab.com",
+            target: target,
+            repeats: HookRepeats(now: clock.now),
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+            record: record
         )
     }
 
     private func push(token: String? = "s3cret-token", key: String? = nil, uuid: String? = nil) -> HookRequest {
         HookRequest(
-            token: token, event: "Push Hook", idempotencyKey: key, eventUUID: uuid,
+            token: token,
+            event: "Push Hook",
+            idempotencyKey: key,
+            eventUUID: uuid,
             body: Array(GitLabHookFixtures.push.utf8)
         )
     }
@@ -101,7 +110,10 @@ import Testing
         #expect(receiver.receive(push(uuid: "e-1")).outcome == .duplicate)
         // One event (same UUID) can trigger hooks for another project: not a repeat
         let other = HookRequest(
-            token: "s3cret-token", event: "Tag Push Hook", eventUUID: "e-1", body: Array(GitLabHookFixtures.tagPush.utf8)
+            token: "s3cret-token",
+            event: "Tag Push Hook",
+            eventUUID: "e-1",
+            body: Array(GitLabHookFixtures.tagPush.utf8)
         )
         #expect(receiver.receive(other).outcome == .accepted(.polled))
         #expect(target.hints.count == 2)

@@ -17,8 +17,13 @@ import Testing
 
     private func poll(startedAt seconds: TimeInterval) -> PollReport {
         PollReport(
-            project: key, path: "acme/api", startedAt: Date(timeIntervalSince1970: seconds), duration: 0.1,
-            outcome: .changed, eventsStored: 1, deliveriesQueued: 0
+            project: key,
+            path: "acme/api",
+            startedAt: Date(timeIntervalSince1970: seconds),
+            duration: 0.1,
+            outcome: .changed,
+            eventsStored: 1,
+            deliveriesQueued: 0
         )
     }
 

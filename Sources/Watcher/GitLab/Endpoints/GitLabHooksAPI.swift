@@ -41,7 +41,12 @@ public struct GitLabHooksAPI: Sendable {
     public func list(_ owner: Owner) async throws(GitLabError) -> [GitLabHook] {
         try await executor.get(
             [GitLabHook].self,
-            .get(owner.path, query: [GitLabQueryItem("per_page", "100")], endpoint: owner.endpoint, resource: "\(owner) webhooks")
+            .get(
+                owner.path,
+                query: [GitLabQueryItem("per_page", "100")],
+                endpoint: owner.endpoint,
+                resource: "\(owner) webhooks"
+            )
         )
     }
 
