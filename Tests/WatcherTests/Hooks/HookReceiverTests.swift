@@ -125,4 +125,28 @@ import Testing
         for _ in 0..<3 { _ = receiver.receive(push()) }
         #expect(target.hints.count == 3)  // the engine coalesces the wakes (WatchEngine+HooksTests)
     }
+
+    @Test func testReceive_neverLogsTheTokenOrTheBody_evenAtTrace() throws {
+        // Given a receiver logging everything
+        let lines = CapturingLogHandler.Lines()
+        let receiver = try HookReceiver(
+            token: Secret("s3cret-token"), instance: "gitlab.com", target: RecordingHookTarget(),
+            repeats: HookRepeats(now: clock.now), logger: CapturingLogHandler.logger(lines)
+        )
+
+        // When a good hook, a forged one, a malformed one and a repeat arrive
+        _ = receiver.receive(push(key: "k"))
+        _ = receiver.receive(push(token: "forged-guess", key: "x"))
+        _ = receiver.receive(HookRequest(token: "s3cret-token", event: "Push Hook", body: Array("{\"secret\": 1".utf8)))
+        _ = receiver.receive(push(key: "k"))
+
+        // Then each is logged with its outcome, the first refusal as a warning, but no token and no body
+        let log = lines.all.joined(separator: "\n")
+        #expect(lines.all.count == 4)
+        #expect(lines.all.contains { $0.hasPrefix("warning a webhook was refused") })
+        #expect(log.contains("outcome=polled") && log.contains("outcome=malformed") && log.contains("outcome=duplicate"))
+        for secret in ["s3cret-token", "forged-guess", "Catalan", "John Smith", "\"secret\""] {
+            #expect(!log.contains(secret), "the log shows \(secret)")
+        }
+    }
 }
