@@ -162,7 +162,7 @@ final class WatcherRuntime: Sendable {
             }
         }
         startDelivery(config.notifier)
-        let hooks = await startHooks()  // hooks: before the engine, so no hint is missed
+        let hooks = await startHooks()  // before the engine: early hooks are answered (first polls run at once)
         let polling = engine.start()
         logStarted()
         for await signal in signals {
