@@ -26,6 +26,7 @@ public final class FakeGitLab: Sendable {
     let store: FakeGitLabStore
     let control = FakeControl()
     let logCache = FakeLogCache()
+    let hookSender = Mutex<FakeHookSender?>(nil)
     private let server: Mutex<FakeGitLabServer?> = Mutex(nil)
     private let address: Mutex<String?> = Mutex(nil)
 
@@ -228,6 +229,9 @@ public final class FakeGitLab: Sendable {
         guard segments.count >= 2, segments[0] == "api" else { return .routeNotFound }
         if segments == ["api", "graphql"], request.method == "POST" { return graphQL(request, now: now) }
         if segments[1] == "v3" { return .error(410, "API V3 is no longer supported. Use API V4 instead.") }
+        if segments[1] == "v4", let answer = webhooks(request, path: Array(segments.dropFirst(2)), now: now) {
+            return answer
+        }
         guard segments[1] == "v4", request.method == "GET" else { return .routeNotFound }
         return api(request, path: Array(segments.dropFirst(2)), now: now)
     }

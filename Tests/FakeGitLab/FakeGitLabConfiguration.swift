@@ -28,6 +28,8 @@ public struct FakeGitLabConfiguration: Sendable {
     public var graphQLEnabled: Bool
     /// The complexity one project adds to the head query (GitLab's scores change between releases).
     public var graphQLComplexityPerProject: Int
+    /// Whether `/groups/:id/hooks` exists (GitLab Premium and Ultimate; `false`: 404, as on the Free tier).
+    public var groupWebhooks: Bool
 
     /// Creates a configuration with GitLab's defaults.
     public init(
@@ -42,7 +44,8 @@ public struct FakeGitLabConfiguration: Sendable {
         serverLogLevel: String = "critical",
         pushEventActivitiesLimit: Int = 3,
         graphQLEnabled: Bool = true,
-        graphQLComplexityPerProject: Int = 12
+        graphQLComplexityPerProject: Int = 12,
+        groupWebhooks: Bool = false
     ) {
         self.clock = clock
         self.historyStart = historyStart
@@ -56,5 +59,6 @@ public struct FakeGitLabConfiguration: Sendable {
         self.pushEventActivitiesLimit = max(0, pushEventActivitiesLimit)
         self.graphQLEnabled = graphQLEnabled
         self.graphQLComplexityPerProject = max(1, graphQLComplexityPerProject)
+        self.groupWebhooks = groupWebhooks
     }
 }

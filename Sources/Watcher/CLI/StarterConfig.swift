@@ -113,6 +113,12 @@ enum StarterConfig {
         #   sweep_interval: 10m             # with the feed: how often each project is still polled directly
         #   feed_overlap: 10s               # how far back each feed read re-reads (late events)
         #   graphql_batch_size: 20          # non-member projects' default branches per GraphQL request
+        # hooks:                            # instant mode: GitLab webhooks make glwatch poll a project at once
+        #   listen: 0.0.0.0:9095
+        #   path: /gitlab
+        #   token_env: GITLAB_HOOK_TOKEN    # the hook's secret token (required); or token_file: /path
+        #   instance: gitlab.com            # whose project ids the hooks carry (default: the only instance)
+        #   max_body_bytes: 4194304         # larger bodies are answered 413
 
         """#  // the empty line above makes the file end with a newline, so `echo "…" >> glwatch.yml` appends a line
 }

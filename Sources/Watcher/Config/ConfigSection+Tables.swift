@@ -39,6 +39,7 @@ extension ConfigSection {
             ConfigKey("log", .section(.log), "Logging to standard error."),
             ConfigKey("metrics", .section(.metrics), "The Prometheus `/metrics` endpoint."),
             ConfigKey("engine", .section(.engine), "Concurrency, discovery and shutdown."),
+            ConfigKey("hooks", .section(.hooks), "Instant mode: GitLab webhooks as hints to poll a project at once."),
         ]
     )
 

@@ -29,6 +29,8 @@ struct GLWatchConfig: Sendable {
     var metrics: MetricsConfig
     /// Concurrency, discovery and shutdown.
     var engine: EngineConfig
+    /// Instant mode's webhook listener (`hooks:`); `nil` when off.
+    var hooks: HooksConfig? = nil
     /// The rules files included, resolved (for `check`'s summary and for reloads).
     var includedFiles: [String]
     /// Things that are valid but probably not what was meant (a sink no rule uses, nothing to watch), for

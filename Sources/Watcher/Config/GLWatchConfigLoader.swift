@@ -55,6 +55,7 @@ struct GLWatchConfigLoader {
         let log = self.log(document)
         let metrics = self.metrics(document, paths: paths)
         let engine = self.engine(document, instances: instances)
+        let hooks = self.hooks(document, instances: instances, paths: paths)
         let problems = YAMLReader(file: file)
         expander.relevant(reader.diagnostics).forEach(problems.add)
         try problems.throwIfFailed()
@@ -67,6 +68,7 @@ struct GLWatchConfigLoader {
             log: log,
             metrics: metrics,
             engine: engine,
+            hooks: hooks,
             includedFiles: notifier.includedFiles,
             warnings: Self.warnings(file: file, targets: targets, notifier: notifier)
         )

@@ -65,11 +65,7 @@ extension WatchEngine {
                 report.ignored += 1
                 continue
             }
-            let options = pipeline.target.options
-            let wanted =
-                hint.refType != "tag"
-                && (hint.ref.map { options.branches.contains($0, defaultBranch: pipeline.defaultBranch) } ?? true)
-            guard wanted else {
+            guard pipeline.wants(ref: hint.ref, refType: hint.refType) else {
                 report.filtered += 1
                 continue
             }

@@ -43,6 +43,8 @@ package final class WatchEngine: Sendable {
     let monitors: [String: InstanceMonitor]
 
     let currentRouter: Mutex<EventRouter>
+    /// The targets whose discovery a webhook started and that still runs (`wakeDiscovery(instance:)`).
+    let hookDiscoveries = Mutex<Set<Int>>([])
     let registry: Mutex<EngineRegistry>
     let subject = PublishSubject<EngineActivity>()
 

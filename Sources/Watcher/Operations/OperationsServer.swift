@@ -52,7 +52,7 @@ final class OperationsServer: Sendable {
     private let logger: Logger
     private let page: StatusPage?
     private let auth: OperationsAuth?
-    private let running = Mutex<(group: ServiceGroup, task: Task<Void, Never>)?>(nil)
+    private let server = RouterServer()
 
     /// Creates the server; nothing listens until `start()`. `page` adds the status page and its API; `auth`
     /// requires credentials everywhere but `/healthz` and `/readyz`.
@@ -76,42 +76,17 @@ final class OperationsServer: Sendable {
     ///
     /// - throws: When the address cannot be bound (in use, not local), with the system's reason.
     func start() async throws -> Int {
-        let startup = PortHandoff()
-        let application = Application(
-            router: makeRouter(),
-            configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port),
-                serverName: nil
-            ),
-            onServerRunning: { channel in startup.succeed(channel.localAddress?.port ?? 0) },
-            logger: logger
+        let port = try await server.start(
+            makeRouter(), host: configuration.host, port: configuration.port, logger: logger,
+            ended: OperationsServerError.stopped
         )
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [], logger: logger)
-        )
-        let task = Task {
-            do {
-                try await group.run()
-                startup.fail(OperationsServerError.stopped)
-            } catch {
-                startup.fail(error)
-            }
-        }
-        running.withLock { $0 = (group, task) }
-        let port = try await startup.port()
         logger.info("operations endpoints listening", metadata: ["address": "\(configuration.host):\(port)"])
         return port
     }
 
     /// Stops accepting connections, finishes those in flight, and waits until the server has ended.
     func stop() async {
-        let current = running.withLock { running -> (group: ServiceGroup, task: Task<Void, Never>)? in
-            defer { running = nil }
-            return running
-        }
-        guard let current else { return }
-        await current.group.triggerGracefulShutdown()
-        await current.task.value
+        await server.stop()
     }
 
     private func makeRouter() -> Router<BasicRequestContext> {

@@ -11,6 +11,8 @@ final class WatcherOperations: Sendable {
     let metrics: WatcherMetrics
     /// Health and readiness.
     let health: HealthMonitor
+    /// Instant mode's webhook metrics (recorded only when `hooks:` is configured).
+    let hooks: HookMetrics
     /// How often the store's counts are sampled.
     static let sampleInterval: TimeInterval = 15
 
@@ -30,6 +32,7 @@ final class WatcherOperations: Sendable {
     init(config: GLWatchConfig, scheduler: any SchedulerType) {
         prometheus = PrometheusMetrics()
         metrics = WatcherMetrics(factory: prometheus.factory)
+        hooks = HookMetrics(factory: prometheus.factory)
         health = HealthMonitor(
             unhealthyAfter: config.metrics.unhealthyAfter
                 ?? HealthMonitor.defaultUnhealthyAfter(ceilings: config.watchTargets.map(\.cadence.ceiling)),

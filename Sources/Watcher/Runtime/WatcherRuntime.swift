@@ -179,6 +179,7 @@ final class WatcherRuntime: Sendable {
             }
         }
         startDelivery(config.notifier)
+        let hooks = await startHooks()  // before the engine: early hooks are answered (first polls run at once)
         let polling = engine.start()
         let tokenChecks = tokenExpiryCheck.repeatDaily()
         logStarted()
@@ -192,6 +193,7 @@ final class WatcherRuntime: Sendable {
             }
             await self.reload(reload)
         }
+        await hooks?.stop()
         polling.dispose()
         tokenChecks.dispose()
         await engine.flushIdlePolls()
@@ -246,6 +248,7 @@ final class WatcherRuntime: Sendable {
         }
         let old = config
         await applyInstances(from: old, to: new)
+        if let warning = Self.hooksReloadWarning(old: old, new: new) { logger.warning("\(warning)") }
         if old.state.path != new.state.path {
             logger.warning(
                 "a new state path takes effect at the next restart",

@@ -18,8 +18,13 @@ final class FakeGitLabStore: Sendable {
         world.withLock { world in body(world) }
     }
 
+    /// Called after every change to the world, outside the lock (the webhook sender looks for new pushes).
+    let afterWrite = Mutex<(@Sendable () -> Void)?>(nil)
+
     /// Changes the world.
     func write<Result: Sendable>(_ body: (inout FakeWorld) -> Result) -> Result {
-        world.withLock { world in body(&world) }
+        let result = world.withLock { world in body(&world) }
+        afterWrite.withLock { $0 }?()
+        return result
     }
 }

@@ -74,6 +74,8 @@ struct FakeWorld: Sendable {
     var groups: [Int64: Group] = [:]
     var projects: [Int64: Project] = [:]
     var events: [Event] = []
+    /// Webhooks added through the API (`POST /projects/:id/hooks`, `POST /groups/:id/hooks`).
+    var webhooks: [FakeWebhook] = []
     var eventVisibility = FakeEventVisibility.immediate
     var tokens: [String: FakeToken] = [:]
     var applications: [String: String?] = [:]  // client id → secret

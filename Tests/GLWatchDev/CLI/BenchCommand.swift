@@ -17,7 +17,8 @@ struct BenchCommand: AsyncParsableCommand {
             """,
         subcommands: [
             BenchClientCommand.self, StoreBenchCommand.self, StoreCrashWriterCommand.self, EngineCrashRunnerCommand.self,
-            EngineBenchCommand.self, FeedBenchCommand.self, MemoryBenchCommand.self, SoakCommand.self,
+            EngineBenchCommand.self, FeedBenchCommand.self, HooksBenchCommand.self, MemoryBenchCommand.self,
+            SoakCommand.self,
         ]
     )
 }

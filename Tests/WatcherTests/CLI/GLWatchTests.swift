@@ -35,6 +35,7 @@ struct GLWatchTests {
         // Then glwatch offers none of the development commands, which live in glwatch-dev
         #expect(Set(commands) == [
             "demo", "run", "once", "check", "init", "schema", "status", "history", "deliveries", "replay", "test-rule",
+            "hooks",
         ])
         for development in ["bench", "soak", "store-crash-writer", "engine-crash-runner"] {
             #expect(!help.contains(development), "\(development) is not in glwatch --help")

@@ -108,12 +108,26 @@ import Yams
           sweep_interval: 5m
           feed_overlap: 20s
           graphql_batch_size: 10
+        hooks:
+          listen: "0.0.0.0:9095"
+          path: /gitlab
+          token_env: TOKEN
+          instance: main
+          max_body_bytes: 65536
+        """
+
+    /// Keys `everyKey` cannot hold beside the ones it has (one of `token_env` / `token_file`).
+    static let alternativeKeys = """
+        gitlab: {main: {}}
+        watch: [{project: a/b}]
+        hooks: {token_file: /token}
         """
 
     @Test func testEverySchemaKey_isAcceptedByTheLoader() throws {
         let system = FakeConfigSystem(variables: ["TOKEN": "t"], files: ["/ca.pem": "pem", "/token": "t"])
         _ = try system.load(Self.everyKey)
-        let written = try Self.keyPaths(in: Self.everyKey)
+        _ = try system.load(Self.alternativeKeys)
+        let written = try Self.keyPaths(in: Self.everyKey).union(Self.keyPaths(in: Self.alternativeKeys))
         #expect(written == Self.allKeyPaths())
     }
 

@@ -58,7 +58,9 @@ import Testing
     }
 
     @Test func testTheExampleDirectories_haveWhatTheIssueAsksFor() {
-        #expect(Self.exampleConfigs == ["chatops.yml", "group.yml", "notification-urls.yml", "quickstart.yml"])
+        #expect(
+            Self.exampleConfigs == ["chatops.yml", "group.yml", "instant-mode.yml", "notification-urls.yml", "quickstart.yml"]
+        )
         #expect(Self.rulesFiles.count >= 4)
         for file in ["glwatch.service", "Containerfile"] {
             #expect(FileManager.default.fileExists(atPath: "\(Self.examples)/\(file)"))
@@ -79,6 +81,14 @@ import Testing
         #expect(config.notifier.rules.rules.map(\.name) == ["audit-everything", "force-pushes-to-console"])
         #expect(config.instances[0].tokenSource == "file /run/secrets/gitlab_token")
         #expect(config.metrics.enabled)
+    }
+
+    @Test func testTheInstantModeExample_listensForHooksWithATokenFromTheEnvironment() throws {
+        let config = try GLWatchConfig.load(path: "\(Self.examples)/instant-mode.yml", environment: ExampleSystem())
+        let hooks = try #require(config.hooks)
+        #expect(hooks.listen == "0.0.0.0:9095")
+        #expect(hooks.tokenSource == "env GITLAB_HOOK_TOKEN")
+        #expect(hooks.instance == "gitlab.com")
     }
 
     @Test func testTheNotificationURLsExample_hasOneSinkOfEachNewKind() throws {

@@ -107,6 +107,8 @@ public final class GitLabClient: Sendable {
     public var events: GitLabEventsAPI { GitLabEventsAPI(executor: executor) }
     /// GraphQL: the heads of many projects' default branches in one request.
     public var graphQL: GitLabGraphQLAPI { GitLabGraphQLAPI(executor: executor) }
+    /// Webhooks of projects and groups.
+    public var hooks: GitLabHooksAPI { GitLabHooksAPI(executor: executor) }
 
     /// The host's rate-limit state now, then every change.
     ///

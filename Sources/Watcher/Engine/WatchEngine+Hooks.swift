@@ -1,0 +1,61 @@
+import Foundation
+import RxCore
+
+/// GitLab's webhooks as hints, through the change feed's wake path: a push hook wakes the project's pipeline
+/// (`pipeline.wake()`, which coalesces any number of wakes into one poll), a project lifecycle hook wakes the
+/// instance's discovery. Nothing is read from the hook beyond the project and the ref: the poll stays the truth.
+///
+/// ```text
+/// hook ─┬─ push, watched, branch wanted ─ pipeline.wake()        (.polled)
+///       ├─ push, watched, tag or other branch ─ nothing          (.filtered)
+///       ├─ push, not watched ─ nothing                           (.unwatched)
+///       └─ project_create/destroy/rename/transfer ─ discovery of the instance's targets (.discovery)
+/// ```
+extension WatchEngine {
+    /// Acts on one hook's hint from GitLab instance `instance` (the engine's client name); returns at once (the
+    /// poll or discovery runs later, through the host's lane).
+    @discardableResult
+    package func hint(_ hint: HookHint, instance: String) -> HookOutcome {
+        let key = ProjectKey(instance: instance, id: hint.project)
+        let pipeline = registry.withLock { $0.pipelines[key] }
+        switch hint.kind {
+        case .lifecycle:
+            if let pipeline, hint.event == "project_rename" || hint.event == "project_transfer" {
+                pipeline.refreshProjectInfo()
+                pipeline.wake()
+            }
+            return wakeDiscovery(instance: instance) ? .discovery : .unwatched
+        case .push:
+            guard let pipeline else { return .unwatched }
+            guard pipeline.wants(ref: hint.ref, refType: hint.refType) else { return .filtered }
+            pipeline.wake()
+            return .polled
+        }
+    }
+
+    /// Runs one discovery pass now for every target on `instance`, unless one started by a hook is still running
+    /// for it (a burst of lifecycle hooks makes one pass per target). `false` when no target is on `instance`.
+    func wakeDiscovery(instance: String) -> Bool {
+        let ids = registry.withLock { registry in
+            registry.isRunning ? registry.entries.filter { $0.target.instance == instance }.map(\.id) : []
+        }
+        guard !ids.isEmpty else { return false }
+        for id in ids where hookDiscoveries.withLock({ $0.insert(id).inserted }) {
+            _ = Single<DiscoveryReport?>.create { await self.discover(id) }
+                .subscribe { [self] _ in _ = hookDiscoveries.withLock { $0.remove(id) } }
+        }
+        return true
+    }
+}
+
+/// What became of a hook's hint in the engine.
+package enum HookOutcome: String, Sendable, Equatable, CaseIterable {
+    /// The project's pipeline was woken: it polls now (or right after the poll in flight).
+    case polled
+    /// A watched project, but a ref its target does not follow (a tag, another branch).
+    case filtered
+    /// No target watches the project (or, for a lifecycle hook, nothing runs on the instance).
+    case unwatched
+    /// Discovery of the instance's targets was woken.
+    case discovery
+}
