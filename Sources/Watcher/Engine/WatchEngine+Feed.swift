@@ -6,7 +6,8 @@ import RxCore
 /// ```text
 /// feed read (one per interval per instance, through the host lane) ─ hints ─┬─ watched: pipeline.wake()
 ///                                                                           ├─ not watched: ignored, counted
-///                                                                           └─ other branch or tag: filtered
+///                                                                           └─ other branch, or a tag when the
+///                                                                              target has no `tags: true`: filtered
 /// feed scope (membership, Reporter+, on the discovery cadence) ─ covered projects poll on the sweep only
 /// ```
 extension WatchEngine {
@@ -66,9 +67,11 @@ extension WatchEngine {
                 continue
             }
             let options = pipeline.target.options
+            // A tag push matters to a target with `tags: true` (its poll then reads the tags), to no other.
             let wanted =
-                hint.refType != "tag"
-                && (hint.ref.map { options.branches.contains($0, defaultBranch: pipeline.defaultBranch) } ?? true)
+                hint.refType == "tag"
+                ? options.tags
+                : (hint.ref.map { options.branches.contains($0, defaultBranch: pipeline.defaultBranch) } ?? true)
             guard wanted else {
                 report.filtered += 1
                 continue

@@ -34,6 +34,7 @@ extension WatchEngine {
             idlePolls: idlePolls,
             watchStart: scheduler.now,
             isNewProject: isNewProject,
+            tagSweepInterval: configuration.feed?.sweepInterval ?? ProjectPoller.defaultTagSweepInterval,
             now: { scheduler.now }
         )
         let logger = logger

@@ -54,7 +54,7 @@ public struct StdoutSink: Sink {
         let code: String
         switch events.first?.type {
         case .projectUnreachable, .watcherLagging: code = "1;31"
-        case .branchForcePushed, .branchDeleted: code = "1;33"
+        case .branchForcePushed, .branchDeleted, .tagDeleted: code = "1;33"
         case .contributorNew: code = "1;35"
         case .projectRecovered: code = "1;32"
         default: code = "1;36"
