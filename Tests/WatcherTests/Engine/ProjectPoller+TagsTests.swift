@@ -221,4 +221,37 @@ import Testing
             #expect(try await harness.store.projectState(harness.key(project))?.tags?.map(\.name) == ["v1"])
         }
     }
+
+    @Test func testTags_aListThatLostATag_isConfirmedTagByTag_andDeletesNothing() async throws {
+        // Given a tracked tag, and a GitLab whose next tag list comes back without it (shifted while paged)
+        let world = ProjectPollerBaselineTests.World()
+        let project = world.fake.addProject("acme/api")
+        let head = project.commits(1, by: [ann]).last!
+        project.tag("v1", at: head)
+        let losses = LossBudget()
+        let dropTags: @Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport = { base in
+            RewritingTransport(base, answer: { request, response in
+                guard request.url.path.hasSuffix("/repository/tags"), losses.take() else { return response }
+                var emptied = response
+                emptied.body = Array("[]".utf8)
+                return emptied
+            })
+        }
+        try await EngineTestHarness.run(world.fake, wrap: dropTags) { harness throws in
+            let poller = poller(harness, project, world: world)
+            _ = await poller.poll()
+
+            // When something is pushed (so the list is read) and the list lacks v1
+            losses.set(1)
+            world.advance(60)
+            project.commits(1, by: [ann])
+            world.advance(60)
+            _ = await poller.poll()
+
+            // Then v1 was asked for on its own, found, and neither announced deleted nor forgotten
+            #expect(world.fake.requests.contains { $0.path.hasSuffix("/repository/tags/v1") })
+            #expect(try await harness.events(of: project).filter { $0.type == .tagDeleted }.isEmpty)
+            #expect(try await harness.store.projectState(harness.key(project))?.tags?.map(\.name) == ["v1"])
+        }
+    }
 }
