@@ -1,6 +1,7 @@
 import FakeGitLab
 import Foundation
 import Notifier
+import Synchronization
 import Testing
 
 @testable import Watcher
@@ -48,55 +49,61 @@ import Testing
         }
     }
 
+    /// Polls `project` with `tags: true` (its baseline), runs `change` a minute later, polls again a minute after
+    /// that and returns what the second poll found and the stored events (without `commits.new`).
+    func afterBaseline(
+        of project: FakeProject, in world: ProjectPollerBaselineTests.World, _ change: @escaping @Sendable () -> Void
+    ) async throws -> (outcome: PollOutcome, events: [WatchEvent], tags: [StoredTag]?) {
+        var result: (PollOutcome, [WatchEvent], [StoredTag]?)?
+        try await EngineTestHarness.run(world.fake) { harness throws in
+            let poller = poller(harness, project, world: world)
+            _ = await poller.poll()
+            world.advance(60)
+            change()
+            world.advance(60)
+            let outcome = await poller.poll()
+            let events = try await harness.events(of: project).filter { $0.type != .commitsNew }
+            result = (outcome, events, try await harness.store.projectState(harness.key(project))?.tags)
+        }
+        return try #require(result)
+    }
+
     @Test func testTags_lightweightTagPushed_isTagCreated() async throws {
+        // Given a tracked project without tags
         let world = ProjectPollerBaselineTests.World()
         let project = world.fake.addProject("acme/api")
         let head = project.commits(2, by: [ann]).last!
-        try await EngineTestHarness.run(world.fake) { harness throws in
-            // Given a tracked project without tags
-            let poller = poller(harness, project, world: world)
-            _ = await poller.poll()
 
-            // When a lightweight tag is pushed
-            world.advance(60)
-            project.tag("v2.0", at: head)
-            world.advance(60)
-            #expect(await poller.poll() == .changed)
+        // When a lightweight tag is pushed
+        let (outcome, events, _) = try await afterBaseline(of: project, in: world) { project.tag("v2.0", at: head) }
 
-            // Then it is announced with its commit, its page and no message; it is about no branch
-            let events = try await harness.events(of: project)
-            #expect(events.map(\.type) == [.tagCreated])
-            guard case .tagCreated(let created) = events.first?.details else { return }
-            #expect(created.tag == "v2.0")
-            #expect(created.sha == head)
-            #expect(created.message == nil)
-            #expect(created.commit?.id == head)
-            #expect(created.webURL?.hasSuffix("/acme/api/-/tags/v2.0") == true)
-            #expect(events.first?.branch == nil)
-        }
+        // Then it is announced with its commit, its page and no message; it is about no branch
+        #expect(outcome == .changed)
+        #expect(events.map(\.type) == [.tagCreated])
+        guard case .tagCreated(let created) = events.first?.details else { return }
+        #expect(created.tag == "v2.0")
+        #expect(created.sha == head)
+        #expect(created.message == nil)
+        #expect(created.commit?.id == head)
+        #expect(created.webURL?.hasSuffix("/acme/api/-/tags/v2.0") == true)
+        #expect(events.first?.branch == nil)
     }
 
     @Test func testTags_annotatedTagPushed_carriesItsMessageAndTheCommitNotTheTagObject() async throws {
         let world = ProjectPollerBaselineTests.World()
         let project = world.fake.addProject("acme/api")
         let head = project.commits(2, by: [ann]).last!
-        try await EngineTestHarness.run(world.fake) { harness throws in
-            let poller = poller(harness, project, world: world)
-            _ = await poller.poll()
 
-            world.advance(60)
+        let (_, events, _) = try await afterBaseline(of: project, in: world) {
             project.tag("v3.0", at: head, message: "Release 3.0\n\nThe big one.")
-            world.advance(60)
-            _ = await poller.poll()
-
-            let events = try await harness.events(of: project)
-            guard case .tagCreated(let created) = events.first?.details else {
-                Issue.record("expected tag.created, got \(events.map(\.type))")
-                return
-            }
-            #expect(created.sha == head)
-            #expect(created.message == "Release 3.0\n\nThe big one.")
         }
+
+        guard case .tagCreated(let created) = events.first?.details else {
+            Issue.record("expected tag.created, got \(events.map(\.type))")
+            return
+        }
+        #expect(created.sha == head)
+        #expect(created.message == "Release 3.0\n\nThe big one.")
     }
 
     @Test func testTags_tagDeleted_isTagDeletedWithWhereItPointed() async throws {
@@ -104,23 +111,15 @@ import Testing
         let project = world.fake.addProject("acme/api")
         let head = project.commits(2, by: [ann]).last!
         project.tag("v1.0", at: head, message: "One")
-        try await EngineTestHarness.run(world.fake) { harness throws in
-            let poller = poller(harness, project, world: world)
-            _ = await poller.poll()
 
-            world.advance(60)
-            project.deleteTag("v1.0")
-            world.advance(60)
-            _ = await poller.poll()
+        let (_, events, tags) = try await afterBaseline(of: project, in: world) { project.deleteTag("v1.0") }
 
-            let events = try await harness.events(of: project)
-            #expect(events.map(\.type) == [.tagDeleted])
-            guard case .tagDeleted(let deleted) = events.first?.details else { return }
-            #expect(deleted.tag == "v1.0")
-            #expect(deleted.lastSHA == head)
-            #expect(deleted.message == "One")
-            #expect(try await harness.store.projectState(harness.key(project))?.tags == [])
-        }
+        #expect(events.map(\.type) == [.tagDeleted])
+        guard case .tagDeleted(let deleted) = events.first?.details else { return }
+        #expect(deleted.tag == "v1.0")
+        #expect(deleted.lastSHA == head)
+        #expect(deleted.message == "One")
+        #expect(tags == [])
     }
 
     @Test func testTags_tagMovedToAnotherCommit_isDeletedThenCreated() async throws {
@@ -128,24 +127,20 @@ import Testing
         let project = world.fake.addProject("acme/api")
         let old = project.commits(1, by: [ann]).last!
         project.tag("latest", at: old)
-        try await EngineTestHarness.run(world.fake) { harness throws in
-            let poller = poller(harness, project, world: world)
-            _ = await poller.poll()
+        let new = Mutex<String?>(nil)
 
-            world.advance(60)
-            let new = project.commits(1, by: [ann]).last!
-            project.tag("latest", at: new)
-            world.advance(60)
-            _ = await poller.poll()
-
-            let events = try await harness.events(of: project).filter { $0.type != .commitsNew }
-            #expect(events.map(\.type) == [.tagDeleted, .tagCreated])
-            guard case .tagDeleted(let deleted) = events.first?.details,
-                case .tagCreated(let created) = events.last?.details
-            else { return }
-            #expect(deleted.lastSHA == old)
-            #expect(created.sha == new)
+        let (_, events, _) = try await afterBaseline(of: project, in: world) {
+            let head = project.commits(1, by: [ann]).last!
+            new.withLock { $0 = head }
+            project.tag("latest", at: head)
         }
+
+        #expect(events.map(\.type) == [.tagDeleted, .tagCreated])
+        guard case .tagDeleted(let deleted) = events.first?.details,
+            case .tagCreated(let created) = events.last?.details
+        else { return }
+        #expect(deleted.lastSHA == old)
+        #expect(created.sha == new.withLock { $0 })
     }
 
     @Test func testTags_nothingPushed_theTagListIsNotReadAgainUntilTheSweep() async throws {
