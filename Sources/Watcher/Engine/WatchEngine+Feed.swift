@@ -100,11 +100,12 @@ extension WatchEngine {
     }
 
     /// The watched projects of `feed`'s instance the feed cannot see whose target watches only the default
-    /// branch: their heads can be batched through GraphQL (all-branch targets keep the per-project events probe).
+    /// branch: their heads can be batched through GraphQL (all-branch targets keep the per-project events probe,
+    /// and so do targets with `tags: true`: a tag push moves no head, only that probe sees it).
     func batchCandidates(of feed: ChangeFeed) -> [HeadBatch.Candidate] {
         let pipelines = registry.withLock { Array($0.pipelines.values) }
         return pipelines.filter { pipeline in
-            guard pipeline.key.instance == feed.instance, !feed.inScope(pipeline.key.id),
+            guard pipeline.key.instance == feed.instance, !feed.inScope(pipeline.key.id), !pipeline.target.options.tags,
                 let defaultBranch = pipeline.defaultBranch
             else { return false }
             return pipeline.target.options.branches.singleBranch(defaultBranch: defaultBranch) == defaultBranch

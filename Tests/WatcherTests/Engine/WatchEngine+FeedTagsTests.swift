@@ -56,4 +56,28 @@ extension WatchEngineFeedTests {
         #expect(polls == 1)
         #expect(events.isEmpty)
     }
+
+    @Test func testFeed_aProjectWithTagsTheFeedCannotSee_isNotBatched_soItsOwnProbeSeesTagPushes() async throws {
+        // Given a public project alice is not a member of (the feed cannot see it), watched with and without tags
+        for tags in [false, true] {
+            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+            let (fake, projects, auth) = world(scheduler, members: ["acme/api"], public: ["acme/public"])
+            let outside = projects[1]
+            try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness throws in
+                var target = harness.groupTarget("acme", base: 120)
+                target.options.tags = tags
+                let engine = harness.engine(targets: [target], scheduler: scheduler, configuration: feedConfiguration())
+                let counter = ActivityCounter(engine)
+                let running = await startAndBaseline(engine, scheduler, counter, projects: [harness.key(outside)])
+                defer { running.dispose() }
+
+                // When the GraphQL batch's candidates are listed
+                let feed = try #require(engine.feeds["fake"])
+                let candidates = engine.batchCandidates(of: feed).map(\.project)
+
+                // Then a tag push, which moves no head, is left to the project's own push-event probe
+                #expect(candidates == (tags ? [] : [outside.id]), "tags: \(tags)")
+            }
+        }
+    }
 }
