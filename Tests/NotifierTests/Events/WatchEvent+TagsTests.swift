@@ -26,7 +26,9 @@ import Testing
 
     @Test func testJSON_namesTheTagCommitMessageAndPage_andRoundTrips() throws {
         // Given an annotated tag whose name needs encoding in a URL
-        let event = WatchEvent.tagCreated(project: project, tag: "release/1 final", sha: sha, message: "Notes", at: time)
+        let event = WatchEvent.tagCreated(
+            project: project, tag: "release/1 final", sha: sha, message: "Notes", at: time
+        )
 
         // When encoded as the webhook payload
         let json = try #require(

@@ -59,7 +59,9 @@ import Testing
 
     @Test func testTheExampleDirectories_haveWhatTheIssueAsksFor() {
         #expect(
-            Self.exampleConfigs == ["chatops.yml", "group.yml", "notification-urls.yml", "quickstart.yml", "releases.yml"]
+            Self.exampleConfigs == [
+                "chatops.yml", "group.yml", "notification-urls.yml", "quickstart.yml", "releases.yml",
+            ]
         )
         #expect(Self.rulesFiles.count >= 4)
         for file in ["glwatch.service", "Containerfile"] {

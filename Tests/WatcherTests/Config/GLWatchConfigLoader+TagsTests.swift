@@ -46,7 +46,8 @@ import Testing
 
         #expect(
             warnings == [
-                "/etc/glwatch/glwatch.yml:4:5: rule \"releases\" routes tag events, but no watch target has \"tags: true\""
+                "/etc/glwatch/glwatch.yml:4:5: rule \"releases\" routes tag events, but no watch target has "
+                    + "\"tags: true\""
             ]
         )
         #expect(withTags.warnings.isEmpty)

@@ -32,7 +32,8 @@ extension WatchEngineFeedTests {
                 scheduler.advanceTo(62)
                 await counter.waitForPolls(of: harness.key(api), 2)
             }
-            result = (counter.feedReads[1], try await harness.events(of: api), counter.polls(of: harness.key(api)).count)
+            let events = try await harness.events(of: api)
+            result = (counter.feedReads[1], events, counter.polls(of: harness.key(api)).count)
         }
         return try #require(result)
     }

@@ -47,8 +47,10 @@ extension SQLiteStateStore {
         return try Row.fetchAll(
             db.cachedStatement(sql: "SELECT name, sha, message, updatedAt FROM tag WHERE projectId = ? ORDER BY name"),
             arguments: [projectID]
-        ).map {
-            StoredTag(name: $0["name"], sha: $0["sha"], message: $0["message"], updatedAt: Date(storeMillis: $0["updatedAt"]))
+        ).map { row in
+            StoredTag(
+                name: row["name"], sha: row["sha"], message: row["message"], updatedAt: Date(storeMillis: row["updatedAt"])
+            )
         }
     }
 }

@@ -68,7 +68,9 @@ struct SQLiteStateStoreTagsTests {
         let change = StateChange(
             at: Sample.time(),
             projects: [Sample.record(Sample.projectA)],
-            tags: [.track(project: Sample.projectA), .set(project: Sample.projectA, tag: "v1", sha: "HEAD", message: nil)]
+            tags: [
+                .track(project: Sample.projectA), .set(project: Sample.projectA, tag: "v1", sha: "HEAD", message: nil),
+            ]
         )
 
         let error = await #expect(throws: StateStoreError.self) { try await store.apply(change) }
