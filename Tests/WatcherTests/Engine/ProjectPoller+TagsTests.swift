@@ -249,4 +249,32 @@ import Testing
             #expect(try await harness.store.projectState(harness.key(project))?.tags?.map(\.name) == ["v1"])
         }
     }
+
+    @Test func testTags_pushEventsNotReadable_theTagListIsReadEveryPoll() async throws {
+        // Given a token that may not read the project's events (403, as for a Guest)
+        let world = ProjectPollerBaselineTests.World()
+        let project = world.fake.addProject("acme/api")
+        let head = project.commits(1, by: [ann]).last!
+        let forbidEvents: @Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport = { base in
+            RewritingTransport(base, answer: { request, response in
+                guard request.url.path.hasSuffix("/events") else { return response }
+                return GitLabHTTPResponse(status: 403, body: Array(#"{"message":"403 Forbidden"}"#.utf8))
+            })
+        }
+        try await EngineTestHarness.run(world.fake, wrap: forbidEvents) { harness throws in
+            let poller = poller(harness, project, world: world)
+            #expect(await poller.poll() == .changed)
+
+            // When it is polled again with nothing pushed, then after a tag was pushed
+            world.advance(60)
+            _ = await poller.poll()
+            project.tag("v1", at: head)
+            world.advance(60)
+            _ = await poller.poll()
+
+            // Then every poll read the tag list (no probe to trust), and the tag is announced
+            #expect(tagListReads(world.fake, project) == 3)
+            #expect(try await harness.events(of: project).map(\.type) == [.tagCreated])
+        }
+    }
 }
