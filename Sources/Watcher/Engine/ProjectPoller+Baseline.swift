@@ -68,8 +68,10 @@ extension ProjectPoller {
                 change.reportedCommits = [StateChange.ReportedCommits(project: key, shas: reported)]
             }
         }
-        // Tags (`tags: true`) are recorded silently as they are now.
-        let tags = try await tagStep(stored: nil, probedPushEventID: observation.probedPushEventID, ref: ref, at: time)
+        // Tags (`tags: true`): their baseline is as of the watch start too.
+        let tags = try await tagStep(
+            stored: nil, probedPushEventID: observation.probedPushEventID, ref: ref, at: time, start: start
+        )
         change.tags = tags.updates
         change.events = try await plan(events)
         _ = try await store.apply(change)

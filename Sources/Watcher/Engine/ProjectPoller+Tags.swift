@@ -5,7 +5,8 @@ import Notifier
 /// may have changed, diffs them against the stored ones and describes the difference as events.
 ///
 /// The tag list is read (`GET /projects/:id/repository/tags`, every page) when
-/// - the project's tags are not tracked yet: the list is recorded silently (the tag baseline);
+/// - the project's tags are not tracked yet: the list is recorded silently (the tag baseline; on a project's first
+///   poll as of the watch start, see `tagsAtWatchStart`);
 /// - the id of the project's newest push event differs from the one at the last read (a tag push writes a push
 ///   event with `ref_type` `tag`, docs/gitlab-api.md "Tags"; a change feed hint for a tag wakes the project, and
 ///   this probe then sees it), or the project's push events cannot be read;
@@ -40,8 +41,10 @@ extension ProjectPoller {
     ///
     /// - parameter probedPushEventID: the newest push event id the head observation already read, if it did
     ///   (`.some(nil)`: it read that there is none); `nil` when it did not look, so the step probes on its own.
+    /// - parameter start: when glwatch began watching the project, for the tag baseline (see
+    ///   `tagsAtWatchStart`); `nil`: as of now.
     func tagStep(
-        stored: [StoredTag]?, probedPushEventID: Int64??, ref: ProjectRef, at time: Date
+        stored: [StoredTag]?, probedPushEventID: Int64??, ref: ProjectRef, at time: Date, start: WatchStart? = nil
     ) async throws -> TagStep {
         guard options.tags else {
             // Tags turned off: forget them, so turning them on again starts from a new silent baseline.
@@ -61,7 +64,14 @@ extension ProjectPoller {
         }
         let listed = try await source.tags(in: key.id)
         guard let stored else {
-            return TagStep(updates: [.track(project: key)] + listed.map(update(for:)), check: check)
+            let baseline = try await tagsAtWatchStart(
+                listed, since: start?.since, isNew: start?.isNew ?? false
+            )
+            let sets = baseline.tags.sorted { $0.key < $1.key }.map { name, tag in
+                StateChange.TagUpdate.set(project: key, tag: name, sha: tag.sha, message: tag.message)
+            }
+            // A baseline older than the list: no check is remembered, so the next poll reads and announces.
+            return TagStep(updates: [.track(project: key)] + sets, check: baseline.differs ? nil : check)
         }
         var step = TagStep(check: check)
         let known = Dictionary(stored.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

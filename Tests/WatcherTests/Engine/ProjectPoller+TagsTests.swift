@@ -277,4 +277,39 @@ import Testing
             #expect(try await harness.events(of: project).map(\.type) == [.tagCreated])
         }
     }
+
+    @Test func testTags_pushedAndDeletedAfterWatchStartBeforeTheFirstPoll_areAnnounced() async throws {
+        // Given a project glwatch began watching at `start`, with tag `old` then
+        let world = ProjectPollerBaselineTests.World()
+        let project = world.fake.addProject("acme/api")
+        let head = project.commits(1, by: [ann]).last!
+        project.tag("old", at: head)
+        world.advance(10)
+        let start = world.now
+        // And, before its first poll, `old` deleted and `new` pushed
+        world.advance(5)
+        project.deleteTag("old")
+        project.tag("new", at: head)
+        try await EngineTestHarness.run(world.fake) { harness throws in
+            var options = PollOptions()
+            options.tags = true
+            let poller = ProjectPoller(
+                key: harness.key(project), options: options, source: GitLabProjectSource(client: harness.client),
+                store: harness.store, router: EventRouter(rules: []), watchStart: start, now: { world.now }
+            )
+
+            // When the first poll runs, then the next one
+            _ = await poller.poll()
+            world.advance(60)
+            _ = await poller.poll()
+
+            // Then the baseline was as of `start`: both changes are announced, once
+            let events = try await harness.events(of: project)
+            #expect(events.map(\.type) == [.tagCreated, .tagDeleted])
+            guard case .tagDeleted(let deleted) = events.last?.details else { return }
+            #expect(deleted.tag == "old")
+            #expect(deleted.lastSHA == head)
+            #expect(try await harness.store.projectState(harness.key(project))?.tags?.map(\.name) == ["new"])
+        }
+    }
 }
