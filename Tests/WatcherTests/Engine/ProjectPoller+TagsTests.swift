@@ -14,13 +14,14 @@ import Testing
 
     func poller(
         _ harness: EngineTestHarness, _ project: FakeProject, world: ProjectPollerBaselineTests.World,
-        tags: Bool = true, sweep: TimeInterval = 3600
+        tags: Bool = true, sweep: TimeInterval = 3600, watchStart: Date? = nil
     ) -> ProjectPoller {
         var options = PollOptions()
         options.tags = tags
         return ProjectPoller(
             key: harness.key(project), options: options, source: GitLabProjectSource(client: harness.client),
-            store: harness.store, router: EventRouter(rules: []), tagSweepInterval: sweep, now: { world.now }
+            store: harness.store, router: EventRouter(rules: []), watchStart: watchStart, tagSweepInterval: sweep,
+            now: { world.now }
         )
     }
 
@@ -291,12 +292,7 @@ import Testing
         project.deleteTag("old")
         project.tag("new", at: head)
         try await EngineTestHarness.run(world.fake) { harness throws in
-            var options = PollOptions()
-            options.tags = true
-            let poller = ProjectPoller(
-                key: harness.key(project), options: options, source: GitLabProjectSource(client: harness.client),
-                store: harness.store, router: EventRouter(rules: []), watchStart: start, now: { world.now }
-            )
+            let poller = poller(harness, project, world: world, watchStart: start)
 
             // When the first poll runs, then the next one
             _ = await poller.poll()
