@@ -11,8 +11,8 @@ import Synchronization
 /// watched); otherwise in proportion to what changed (a range `old..new` per moved branch, one more per
 /// force-push and per author who looks new).
 final class ProjectPoller: @unchecked Sendable {
-    // @unchecked: `project`, `lastPushEventID` and `lastFailure` are touched only by `poll()` (and read after it
-    // returned), which the engine never runs twice at once for one project.
+    // @unchecked: `project`, `lastPushEventID`, `lastTagCheck` and `lastFailure` are touched only by `poll()` (and
+    // read after it returned), which the engine never runs twice at once for one project.
 
     /// The project polled.
     let key: ProjectKey
