@@ -81,4 +81,20 @@ import Testing
             )
         )
     }
+
+    @Test func testSlackMessage_escapesAHostileTagNameAndMessage() {
+        // Given a tag whose name and annotation try Slack's mention and link markup
+        let event = WatchEvent.tagCreated(
+            project: project, tag: "v1<!channel>", sha: sha, message: "<!here> & <https://evil.example|click>", at: time
+        )
+
+        // When rendered for Slack
+        let text = MessageTemplate.builtIn(.slack).render([event], dialect: .slack)
+
+        // Then neither reaches Slack as markup
+        #expect(!text.contains("<!channel>"))
+        #expect(!text.contains("<!here>"))
+        #expect(!text.contains("<https://evil.example|click>"))
+        #expect(text.contains("&lt;!here&gt; &amp; &lt;https://evil.example|click&gt;"))
+    }
 }
