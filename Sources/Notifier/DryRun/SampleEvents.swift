@@ -60,6 +60,10 @@ public enum SampleEvents {
                 commits: CommitList(commits: [commits.commits[1]]),
                 at: time
             ),
+            .tagCreated(
+                project: project, tag: "v1.0.0", sha: first.id, message: "Release 1.0.0", commit: first, at: time
+            ),
+            .tagDeleted(project: project, tag: "v0.9.0-rc1", lastSHA: first.id, at: time),
             .projectUnreachable(
                 project: project,
                 reason: "404 Project Not Found",

@@ -12,6 +12,10 @@ public enum EventDetails: Sendable, Hashable {
     case branchDeleted(BranchDeleted)
     /// `branch.force_pushed`
     case branchForcePushed(BranchForcePushed)
+    /// `tag.created`
+    case tagCreated(TagCreated)
+    /// `tag.deleted`
+    case tagDeleted(TagDeleted)
     /// `project.unreachable`
     case projectUnreachable(ProjectUnreachable)
     /// `project.recovered`
@@ -37,6 +41,8 @@ public enum EventDetails: Sendable, Hashable {
         case .branchCreated: .branchCreated
         case .branchDeleted: .branchDeleted
         case .branchForcePushed: .branchForcePushed
+        case .tagCreated: .tagCreated
+        case .tagDeleted: .tagDeleted
         case .projectUnreachable: .projectUnreachable
         case .projectRecovered: .projectRecovered
         case .projectRenamed: .projectRenamed
@@ -58,13 +64,14 @@ public enum EventDetails: Sendable, Hashable {
     }
 
     /// The commits rule conditions look at: the new commits, a new contributor's first commit, or a new
-    /// branch's head commit; empty for events about projects and the watcher.
+    /// branch's or new tag's commit; empty for events about projects and the watcher.
     public var commits: [Commit] {
         switch self {
         case .commitsNew(let details): details.commits.commits
         case .branchForcePushed(let details): details.commits.commits
         case .contributorNew(let details): [details.commit]
         case .branchCreated(let details): details.commit.map { [$0] } ?? []
+        case .tagCreated(let details): details.commit.map { [$0] } ?? []
         default: []
         }
     }
@@ -86,6 +93,8 @@ public enum EventDetails: Sendable, Hashable {
         case .branchCreated(let details): [details.head]
         case .branchDeleted(let details): [details.lastHead]
         case .branchForcePushed(let details): [details.oldHead, details.newHead]
+        case .tagCreated(let details): [details.tag, details.sha]
+        case .tagDeleted(let details): [details.tag, details.lastSHA]
         case .projectUnreachable(let details): [EventID.part(details.since)]
         case .projectRecovered(let details): [EventID.part(details.unreachableSince)]
         case .projectRenamed(let details): [details.oldPath, details.newPath]

@@ -10,6 +10,10 @@ public enum EventType: String, Sendable, Hashable, Codable, CaseIterable, Custom
     case branchDeleted = "branch.deleted"
     /// A watched branch was rewritten: its old head is no longer an ancestor of the new one.
     case branchForcePushed = "branch.force_pushed"
+    /// A tag appeared (targets with `tags: true`).
+    case tagCreated = "tag.created"
+    /// A tag disappeared (targets with `tags: true`); a tag moved to another commit is deleted, then created.
+    case tagDeleted = "tag.deleted"
     /// A project failed to poll several times in a row (gone private, token expired, server errors).
     case projectUnreachable = "project.unreachable"
     /// A project that was unreachable answers again.

@@ -58,6 +58,15 @@ enum DefaultTemplates {
             \(bold("Force-push")): {{{branch_link}}} in {{{project_link}}} moved from \(code("{{short_old_head}}")) \
             to \(code("{{short_new_head}}")), {{dropped_commits}} dropped, {{total_commits}} new
             \(commitLines){{/is.branch_force_pushed}}
+            {{#is.tag_created}}
+            \(bold("Tag created")): {{{tag_link}}} in {{{project_link}}} at \(code("{{short_sha}}"))
+            {{#annotated}}
+            {{message}}
+            {{/annotated}}
+            {{/is.tag_created}}
+            {{#is.tag_deleted}}
+            \(bold("Tag deleted")): \(code("{{tag}}")) in {{{project_link}}} (was at \(code("{{short_sha}}")))
+            {{/is.tag_deleted}}
             {{#is.project_unreachable}}
             \(bold("Project unreachable")): {{{project_link}}}: {{reason}} ({{consecutive_failures}} failed polls \
             since {{since}})

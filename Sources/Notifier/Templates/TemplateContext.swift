@@ -83,6 +83,11 @@ struct TemplateContext {
             values["short_old_head"] = String(details.oldHead.prefix(8))
             values["short_new_head"] = String(details.newHead.prefix(8))
             values["dropped_commits"] = details.droppedCount
+        case .tagCreated(let details):
+            addTag(details.tag, sha: details.sha, message: details.message, page: details.webURL, to: &values)
+            if let tagged = details.commit { values["commit"] = commit(tagged) }
+        case .tagDeleted(let details):
+            addTag(details.tag, sha: details.lastSHA, message: details.message, page: nil, to: &values)
         case .projectUnreachable(let details):
             values["reason"] = details.reason
             if let status = details.httpStatus { values["http_status"] = status }
@@ -133,6 +138,16 @@ struct TemplateContext {
         values["truncated"] = list.isTruncated
         values["more_commits"] = list.totalCount - preview.count
         values["has_more_commits"] = list.totalCount > preview.count
+    }
+
+    /// A tag's values: `tag`, `tag_link`, `sha`, `short_sha`, `annotated` and (annotated) `message`.
+    private func addTag(_ tag: String, sha: String, message: String?, page: String?, to values: inout [String: Any]) {
+        values["tag"] = tag
+        values["tag_link"] = link(page, tag, code: true)
+        values["sha"] = sha
+        values["short_sha"] = String(sha.prefix(8))
+        values["annotated"] = message != nil
+        if let message { values["message"] = Self.shorten(message, to: Self.messageLimit) }
     }
 
     private func project(_ project: ProjectRef) -> [String: Any] {
@@ -189,6 +204,8 @@ struct TemplateContext {
         case .branchForcePushed(let details):
             return "Branch \(branch) force-pushed in \(path) (\(details.droppedCount) dropped, "
                 + "\(details.commits.totalCount) new)"
+        case .tagCreated(let details): return "Tag \(details.tag) created in \(path)"
+        case .tagDeleted(let details): return "Tag \(details.tag) deleted in \(path)"
         case .projectUnreachable(let details): return "\(path) is unreachable: \(details.reason)"
         case .projectRecovered: return "\(path) is reachable again"
         case .projectRenamed(let details): return "\(details.oldPath) was renamed to \(details.newPath)"
@@ -205,7 +222,8 @@ struct TemplateContext {
 
     /// The one link worth following for an event, the most specific page GitLab has for it: the compare view of a
     /// push or a force-push, a new contributor's commit, a new branch's tree, the commit a deleted branch pointed
-    /// at (where it can be restored from), else the project (renamed, unreachable, recovered, lagging).
+    /// at (where it can be restored from), a new tag's page, the commit a deleted tag pointed at, else the project
+    /// (renamed, unreachable, recovered, lagging).
     static func primaryURL(of event: WatchEvent) -> String? {
         let project = event.project.webURL
         func page(_ path: String) -> String? { project.map { Self.safeURL("\($0)/-/\(path)") } }
@@ -221,6 +239,10 @@ struct TemplateContext {
             return page("commit/\(details.lastHead)")
         case .branchForcePushed(let details):
             return page("compare/\(details.oldHead)...\(details.newHead)")
+        case .tagCreated(let details):
+            return details.webURL.map(Self.safeURL) ?? project.map(Self.safeURL)
+        case .tagDeleted(let details):
+            return page("commit/\(details.lastSHA)")
         default:
             return project.map(Self.safeURL)
         }

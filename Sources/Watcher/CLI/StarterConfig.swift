@@ -61,6 +61,7 @@ enum StarterConfig {
             # initial:
             #   notify_last: 0              # at first sight, announce the last N commits (0: stay quiet)
             # report_per_branch: false
+            # tags: false                   # true: tag.created / tag.deleted events
             # max_commits_per_push: 5000
             # large_push_ends: 100          # a longer push lists only its first and last 100 commits
             # unreachable_after: 3          # failed polls before a project.unreachable event

@@ -17,6 +17,7 @@ struct TestRuleCommand: GLWatchCommand {
               glwatch test-rule --rules rules/chatops.yaml --event 3f9a1c2e0b7d --changed-path docs/index.md
               glwatch test-rule --rules rules/stdout.yaml --event-file payload.json
               glwatch test-rule --config glwatch.yml --sample contributor.new
+              glwatch test-rule --config examples/releases.yml --sample tag.created
 
             Rules with a `paths` condition need the changed paths. `glwatch run` and `once` read them from GitLab \
             (each commit's diff, or one comparison for a large push; a diff GitLab cut short matches); here, give \

@@ -129,6 +129,12 @@ extension ConfigSection {
                 "Report a commit on every watched branch it reaches, not once per project."
             ),
             ConfigKey(
+                "tags",
+                .boolean,
+                default: "false",
+                "Report tag.created and tag.deleted (reads the project's tags when a push event says they changed)."
+            ),
+            ConfigKey(
                 "max_commits_per_push",
                 .integer(minimum: 1),
                 default: "5000",

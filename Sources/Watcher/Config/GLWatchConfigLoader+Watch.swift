@@ -66,6 +66,7 @@ extension GLWatchConfigLoader {
             }
         }
         options.reportPerBranch = map.bool("report_per_branch") ?? false
+        options.tags = map.bool("tags") ?? false
         options.maxCommitsPerPush = map.int("max_commits_per_push", minimum: 1) ?? options.maxCommitsPerPush
         options.keepCommitEnds = map.int("large_push_ends", minimum: 1) ?? options.keepCommitEnds
         options.unreachableAfter = map.int("unreachable_after", minimum: 1) ?? options.unreachableAfter

@@ -74,7 +74,7 @@ struct GLWatchConfigLoader {
         )
     }
 
-    /// Valid but suspicious: nothing to watch, sinks no rule uses.
+    /// Valid but suspicious: nothing to watch, sinks no rule uses, tag rules without `tags: true`.
     static func warnings(
         file: String,
         targets: [WatchTarget],
@@ -98,7 +98,7 @@ struct GLWatchConfigLoader {
             warning.message = "sink \"\(sink.name)\" is not used by any rule"
             warnings.append(warning)
         }
-        return warnings
+        return warnings + tagWarnings(file: file, targets: targets, rules: notifier.configuration.rules.rules)
     }
 
     /// The directory of a file path (`.` for a bare file name).

@@ -25,6 +25,20 @@ struct GitLabProjectSource: ProjectSource {
         try await client.repositories.branches(of: .id(project), perPage: perPage).loadAll()
     }
 
+    func tags(in project: Int64) async throws(GitLabError) -> [GitLabTag] {
+        try await client.repositories.tags(of: .id(project), orderBy: "name", sort: .ascending, perPage: perPage)
+            .loadAll()
+    }
+
+    func tagExists(_ name: String, in project: Int64) async throws(GitLabError) -> Bool {
+        do {
+            _ = try await client.repositories.tag(name, of: .id(project))
+            return true
+        } catch .notFound(_, .tag, _) {
+            return false
+        }
+    }
+
     func newestPushEventID(in project: Int64) async throws(GitLabError) -> Int64? {
         var options = GitLabEventListOptions.pushes
         options.perPage = 1

@@ -68,8 +68,14 @@ extension ProjectPoller {
                 change.reportedCommits = [StateChange.ReportedCommits(project: key, shas: reported)]
             }
         }
+        // Tags (`tags: true`): their baseline is as of the watch start too.
+        let tags = try await tagStep(
+            stored: nil, probedPushEventID: observation.probedPushEventID, ref: ref, at: time, start: start
+        )
+        change.tags = tags.updates
         change.events = try await plan(events)
         _ = try await store.apply(change)
+        if let check = tags.check { lastTagCheck = check }
         guard startHeads != nil, let state = try await store.projectState(key) else {
             if let pushEventID = observation.pushEventID { setLastPushEventID(pushEventID) }
             return .changed

@@ -11,8 +11,8 @@ import Synchronization
 /// watched); otherwise in proportion to what changed (a range `old..new` per moved branch, one more per
 /// force-push and per author who looks new).
 final class ProjectPoller: @unchecked Sendable {
-    // @unchecked: `project`, `lastPushEventID` and `lastFailure` are touched only by `poll()` (and read after it
-    // returned), which the engine never runs twice at once for one project.
+    // @unchecked: `project`, `lastPushEventID`, `lastTagCheck` and `lastFailure` are touched only by `poll()` (and
+    // read after it returned), which the engine never runs twice at once for one project.
 
     /// The project polled.
     let key: ProjectKey
@@ -34,6 +34,10 @@ final class ProjectPoller: @unchecked Sendable {
     /// Asked after a failure that may be the whole instance's (`InstanceMonitor.confirm`): `true` means the
     /// instance is down, so the failure is not counted against the project.
     let confirmInstanceOutage: (@Sendable (GitLabError) async -> Bool)?
+    /// The longest a project with `tags: true` goes without reading its tag list, push event or not.
+    let tagSweepInterval: TimeInterval
+    /// The last tag read that was stored (see `ProjectPoller+Tags.swift`); `nil` until one in this process.
+    var lastTagCheck: TagCheck?
 
     private var project: GitLabProject?
     private var lastPushEventID: Int64?
@@ -52,9 +56,11 @@ final class ProjectPoller: @unchecked Sendable {
         watchStart: Date? = nil,
         isNewProject: Bool = false,
         confirmInstanceOutage: (@Sendable (GitLabError) async -> Bool)? = nil,
+        tagSweepInterval: TimeInterval = ProjectPoller.defaultTagSweepInterval,
         now: @escaping @Sendable () -> Date
     ) {
         self.confirmInstanceOutage = confirmInstanceOutage
+        self.tagSweepInterval = tagSweepInterval
         self.watchStart = watchStart
         self.isNewProject = isNewProject
         self.key = key
@@ -148,6 +154,11 @@ final class ProjectPoller: @unchecked Sendable {
             )
             try await describe(pushes, diff: diff, ref: ref, at: time, into: &change, events: &events)
         }
+        let tags = try await tagStep(
+            stored: state.tags, probedPushEventID: observation.probedPushEventID, ref: ref, at: time
+        )
+        change.tags = tags.updates
+        events += tags.events
 
         var record = state.record
         record.path = info.pathWithNamespace
@@ -156,7 +167,9 @@ final class ProjectPoller: @unchecked Sendable {
         record.lastSuccessAt = time
         record.consecutiveFailures = 0
         record.lastError = nil
-        if let idlePolls, diff.isEmpty, events.isEmpty, record == Self.stamped(state.record, at: time) {
+        if let idlePolls, diff.isEmpty, events.isEmpty, change.tags.isEmpty,
+            record == Self.stamped(state.record, at: time)
+        {
             // Nothing but the poll time changed: noted, and written with other idle polls in one transaction.
             idlePolls.note(key, at: time)
         } else {
@@ -165,6 +178,7 @@ final class ProjectPoller: @unchecked Sendable {
             _ = try await store.apply(change)
         }
         if let pushEventID = observation.pushEventID { setLastPushEventID(pushEventID) }
+        if let check = tags.check { lastTagCheck = check }
         return diff.isEmpty && events.isEmpty ? .unchanged : .changed
     }
 
@@ -191,6 +205,11 @@ final class ProjectPoller: @unchecked Sendable {
     struct HeadObservation {
         var heads: [String: String]
         var pushEventID: Int64?
+        /// Whether the newest push event was read (then `pushEventID` is it, or `nil` when there is none).
+        var probed = false
+
+        /// The newest push event id if it was read (`.some(nil)`: there is none), `nil` if it was not.
+        var probedPushEventID: Int64?? { probed ? .some(pushEventID) : nil }
     }
 
     /// The watched branches' heads now: one request for a single branch; for several, one push-event request
@@ -205,7 +224,7 @@ final class ProjectPoller: @unchecked Sendable {
         }
         let newest = try await source.newestPushEventID(in: key.id)
         if let cached = lastPushEventID, cached == newest {
-            return HeadObservation(heads: stored, pushEventID: newest)
+            return HeadObservation(heads: stored, pushEventID: newest, probed: true)
         }
         let branches = try await source.branches(in: key.id)
         try await checkListsDefaultBranch(branches, info: info)
@@ -214,7 +233,7 @@ final class ProjectPoller: @unchecked Sendable {
                 .map { ($0.name, $0.commit.id) },
             uniquingKeysWith: { first, _ in first }
         )
-        return HeadObservation(heads: heads, pushEventID: newest)
+        return HeadObservation(heads: heads, pushEventID: newest, probed: true)
     }
 
     /// Fails the poll when the branch list lacks the project's default branch, which GitLab never deletes: the

@@ -14,6 +14,14 @@ protocol ProjectSource: Sendable {
     /// Every branch with its head commit (pages followed).
     func branches(in project: Int64) async throws(GitLabError) -> [GitLabBranch]
 
+    /// Every tag with the commit it points at, in name order (pages followed): `GET /projects/:id/repository/tags`
+    /// (docs/gitlab-api.md, "Tags"). Asked only for targets with `tags: true`.
+    func tags(in project: Int64) async throws(GitLabError) -> [GitLabTag]
+
+    /// Whether tag `name` exists: one request, asked before a tag missing from the list is reported deleted (a tag
+    /// deleted while the list was paged shifts the later pages, so the list alone may skip a tag that exists).
+    func tagExists(_ name: String, in project: Int64) async throws(GitLabError) -> Bool
+
     /// The id of the project's newest push event, or `nil` when it has none: one request. A change of this id is
     /// the cheapest "something was pushed to some branch" signal when several branches are watched.
     func newestPushEventID(in project: Int64) async throws(GitLabError) -> Int64?

@@ -6,7 +6,8 @@ import RxCore
 /// ```text
 /// feed read (one per interval per instance, through the host lane) ─ hints ─┬─ watched: pipeline.wake()
 ///                                                                           ├─ not watched: ignored, counted
-///                                                                           └─ other branch or tag: filtered
+///                                                                           └─ other branch, or a tag when the
+///                                                                              target has no `tags: true`: filtered
 /// feed scope (membership, Reporter+, on the discovery cadence) ─ covered projects poll on the sweep only
 /// ```
 extension WatchEngine {
@@ -93,11 +94,12 @@ extension WatchEngine {
     }
 
     /// The watched projects of `feed`'s instance the feed cannot see whose target watches only the default
-    /// branch: their heads can be batched through GraphQL (all-branch targets keep the per-project events probe).
+    /// branch: their heads can be batched through GraphQL (all-branch targets keep the per-project events probe,
+    /// and so do targets with `tags: true`: a tag push moves no head, only that probe sees it).
     func batchCandidates(of feed: ChangeFeed) -> [HeadBatch.Candidate] {
         let pipelines = registry.withLock { Array($0.pipelines.values) }
         return pipelines.filter { pipeline in
-            guard pipeline.key.instance == feed.instance, !feed.inScope(pipeline.key.id),
+            guard pipeline.key.instance == feed.instance, !feed.inScope(pipeline.key.id), !pipeline.target.options.tags,
                 let defaultBranch = pipeline.defaultBranch
             else { return false }
             return pipeline.target.options.branches.singleBranch(defaultBranch: defaultBranch) == defaultBranch

@@ -40,6 +40,7 @@ extension WatchEngine {
             watchStart: watchStart ?? scheduler.now,
             isNewProject: isNewProject,
             confirmInstanceOutage: confirmOutage,
+            tagSweepInterval: configuration.feed?.sweepInterval ?? ProjectPoller.defaultTagSweepInterval,
             now: { scheduler.now }
         )
         let logger = logger

@@ -4,11 +4,15 @@ package struct ProjectState: Sendable, Hashable {
     package var record: ProjectRecord
     /// The known branch heads, sorted by branch name.
     package var heads: [BranchHead]
+    /// The known tags, sorted by name; `nil` when the project's tags are not tracked (its target has no
+    /// `tags: true`, or their first read has not happened yet).
+    package var tags: [StoredTag]?
 
     /// Creates a project state.
-    package init(record: ProjectRecord, heads: [BranchHead]) {
+    package init(record: ProjectRecord, heads: [BranchHead], tags: [StoredTag]? = nil) {
         self.record = record
         self.heads = heads
+        self.tags = tags
     }
 
     /// The known heads keyed by branch name, the shape `HeadDiff` compares.

@@ -16,6 +16,17 @@ extension StateChange {
                 try require(!branch.isEmpty, "a head deletion of project \(project) has an empty branch name")
             }
         }
+        for update in tags {
+            switch update {
+            case .set(let project, let tag, let sha, _):
+                try require(!tag.isEmpty, "a tag of project \(project) has an empty name")
+                try require(CommitSHA.isValid(sha), "tag \(tag) of \(project) is not at a hex SHA: \(sha)")
+            case .delete(let project, let tag):
+                try require(!tag.isEmpty, "a tag deletion of project \(project) has an empty name")
+            case .track, .untrack:
+                break
+            }
+        }
         for new in contributors {
             try require(!new.contributor.email.isEmpty, "a contributor of project \(new.project) has no email")
             try require(

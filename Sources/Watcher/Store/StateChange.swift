@@ -7,8 +7,8 @@ import Notifier
 /// and re-apply what was lost; re-applying is harmless because events are keyed by stable, content-derived
 /// ids (an event whose id is already stored is skipped together with its deliveries).
 ///
-/// Items are applied in this order: project records, heads, contributors, reported commits, events. A head,
-/// contributor or reported commit may only name a project that is stored or upserted by the same change.
+/// Items are applied in this order: project records, heads, tags, contributors, reported commits, events. A head,
+/// tag, contributor or reported commit may only name a project that is stored or upserted by the same change.
 package struct StateChange: Sendable, Hashable {
     /// When the change was observed; stamps head updates and reported commits.
     package var at: Date
@@ -16,6 +16,8 @@ package struct StateChange: Sendable, Hashable {
     package var projects: [ProjectRecord]
     /// Branch heads to set or delete.
     package var heads: [HeadUpdate]
+    /// Tags to track, set or delete (see `TagUpdate`).
+    package var tags: [TagUpdate]
     /// Contributors seen for the first time; a contributor already known for the project is left as it was.
     package var contributors: [NewContributor]
     /// Commits now reported, so that later pushes reaching them again don't announce them twice.
@@ -28,6 +30,7 @@ package struct StateChange: Sendable, Hashable {
         at: Date,
         projects: [ProjectRecord] = [],
         heads: [HeadUpdate] = [],
+        tags: [TagUpdate] = [],
         contributors: [NewContributor] = [],
         reportedCommits: [ReportedCommits] = [],
         events: [PlannedEvent] = []
@@ -35,6 +38,7 @@ package struct StateChange: Sendable, Hashable {
         self.at = at
         self.projects = projects
         self.heads = heads
+        self.tags = tags
         self.contributors = contributors
         self.reportedCommits = reportedCommits
         self.events = events

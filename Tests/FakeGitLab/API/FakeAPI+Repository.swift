@@ -41,6 +41,12 @@ extension FakeAPI {
         }
     }
 
+    /// `GET /projects/:id/repository/tags/:tag_name` (the name URL-encoded when it holds `/`).
+    func tag(_ project: FakeWorld.Project, _ name: String) -> FakeResponse {
+        guard let tag = project.repository.tags[name] else { return .message(404, "404 Tag Not Found") }
+        return renderer.tag(tag, in: project).response
+    }
+
     /// `GET /projects/:id/repository/contributors`: the latest 2,000 non-merge commits of the ref (default
     /// branch by default), grouped by exact author email; additions and deletions are 0, as on GitLab.
     func contributors(_ project: FakeWorld.Project) -> FakeResponse {

@@ -45,6 +45,7 @@ struct FakeAPI {
         case (1, "branches"): return branches(project)
         case (2, "branches"): return branch(project, path[1])
         case (1, "tags"): return tags(project)
+        case (2, "tags"): return tag(project, path[1])
         case (1, "contributors"): return contributors(project)
         case (1, "compare"): return compare(project)
         case (1, "merge_base"): return mergeBase(project)

@@ -153,7 +153,8 @@ struct FakeRenderer {
 
     func tag(_ tag: FakeTagRecord, in project: FakeWorld.Project) -> FakeJSON {
         .object([
-            ("name", .string(tag.name)), ("message", .string(tag.message ?? "")), ("target", .string(tag.target)),
+            ("name", .string(tag.name)), ("message", .string(tag.message ?? "")),
+            ("target", .string(tag.objectSHA ?? tag.target)),
             ("commit", project.repository.commits[tag.target].map { commit($0, in: project, stats: false) } ?? .null),
             ("release", .null), ("protected", false),
             ("created_at", tag.createdAt.map { .string(FakeDateFormat.iso($0)) } ?? .null),

@@ -267,37 +267,6 @@ public struct FakeProject: Sendable, Hashable {
         }
     }
 
-    /// Creates tag `name` at `ref`; annotated when it has a message.
-    public func tag(_ name: String, at ref: String, message: String? = nil) {
-        store.write { world in
-            var project = world.project(id)
-            guard let sha = project.repository.resolve(ref) else {
-                preconditionFailure("FakeGitLab: unknown ref \(ref)")
-            }
-            let sequence = project.repository.nextSequence
-            project.repository.nextSequence += 1
-            project.repository.tags[name] = FakeTagRecord(
-                name: name,
-                target: sha,
-                message: message,
-                createdAt: message == nil ? nil : now,
-                sequence: sequence
-            )
-            world.projects[id] = project
-            world.recordPush(
-                projectID: id,
-                ref: name,
-                refType: "tag",
-                from: nil,
-                to: sha,
-                count: 0,
-                pusher: nil,
-                now: now,
-                coarseActivity: coarse
-            )
-        }
-    }
-
     /// Protects (or unprotects) `branch`.
     public func protect(_ branch: String, _ protected: Bool = true) {
         store.write { world in

@@ -33,7 +33,10 @@ struct FakeCommitRecord: Sendable {
 /// A tag as the fake stores it.
 struct FakeTagRecord: Sendable {
     let name: String
+    /// The tagged commit.
     let target: String
+    /// An annotated tag's own object id (GitLab's `target` for it); `nil` for a lightweight tag.
+    var objectSHA: String? = nil
     let message: String?
     let createdAt: Date?
     let sequence: Int

@@ -73,6 +73,7 @@ import Yams
             max_interval: 1h
             initial: {notify_last: 1}
             report_per_branch: true
+            tags: true
             max_commits_per_push: 10
             large_push_ends: 5
             unreachable_after: 2

@@ -59,7 +59,9 @@ import Testing
 
     @Test func testTheExampleDirectories_haveWhatTheIssueAsksFor() {
         #expect(
-            Self.exampleConfigs == ["chatops.yml", "group.yml", "instant-mode.yml", "notification-urls.yml", "quickstart.yml"]
+            Self.exampleConfigs == [
+                "chatops.yml", "group.yml", "instant-mode.yml", "notification-urls.yml", "quickstart.yml", "releases.yml",
+            ]
         )
         #expect(Self.rulesFiles.count >= 4)
         for file in ["glwatch.service", "Containerfile"] {
@@ -73,6 +75,17 @@ import Testing
         #expect(!config.watchTargets.isEmpty)
         #expect(!config.notifier.sinks.isEmpty)
         #expect(!config.notifier.rules.rules.isEmpty)
+    }
+
+    @Test func testTheReleasesExample_watchesTags_andRoutesTagEventsToTheChatRoom() async throws {
+        let config = try GLWatchConfig.load(path: "\(Self.examples)/releases.yml", environment: ExampleSystem())
+        #expect(config.watchTargets.map(\.options.tags) == [true])
+        let router = config.notifier.rules.router
+        let project = ProjectRef(instance: "gitlab.com", id: 1, path: "gitlab-org/cli")
+        let tag = WatchEvent.tagCreated(
+            project: project, tag: "v1.0.0", sha: String(repeating: "a", count: 40), at: Date(timeIntervalSince1970: 0)
+        )
+        #expect(try await router.route(tag, changedPaths: nil).deliveries.map(\.sink) == ["releases"])
     }
 
     @Test func testTheGroupExample_includesItsRulesFiles() throws {

@@ -13,7 +13,7 @@ import Testing
 
     /// A fake where alice is a member of `members` (created under `acme/`), and her token.
     /// (The fake shares the engine's virtual clock: push events are compared with the watch start.)
-    private func world(
+    func world(
         _ scheduler: TestScheduler, members: [String], public others: [String] = [], graphQL: Bool = true
     ) -> (FakeGitLab, [FakeProject], GitLabAuth) {
         let fake = FakeGitLab(
@@ -26,12 +26,12 @@ import Testing
         return (fake, projects, .privateToken(GitLabSecret(fake.addPersonalAccessToken(for: alice))))
     }
 
-    private func feedConfiguration(sweep: TimeInterval = 600) -> EngineConfiguration {
+    func feedConfiguration(sweep: TimeInterval = 600) -> EngineConfiguration {
         EngineConfiguration(feed: FeedConfiguration(instances: ["fake"], sweepInterval: sweep))
     }
 
     /// Starts `engine` at 0, waits for discovery and the priming feed read, then for the baselines (at once, at 1).
-    private func startAndBaseline(
+    func startAndBaseline(
         _ engine: WatchEngine, _ scheduler: TestScheduler, _ counter: ActivityCounter, projects: [ProjectKey]
     ) async -> any Disposable {
         let running = engine.start()

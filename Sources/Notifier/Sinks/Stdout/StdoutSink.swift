@@ -54,7 +54,7 @@ public struct StdoutSink: Sink {
         let code: String
         switch events.first?.type {
         case .projectUnreachable, .watcherLagging, .instanceUnreachable: code = "1;31"
-        case .branchForcePushed, .branchDeleted, .tokenExpiring: code = "1;33"
+        case .branchForcePushed, .branchDeleted, .tokenExpiring, .tagDeleted: code = "1;33"
         case .contributorNew: code = "1;35"
         case .projectRecovered, .instanceRecovered: code = "1;32"
         default: code = "1;36"

@@ -1,6 +1,6 @@
 extension WatchEvent {
-    /// A copy whose commit messages and titles are cut to at most the given UTF-8 sizes (at character
-    /// boundaries), each cut commit marked `messageTruncated`.
+    /// A copy whose commit messages and titles (and a new tag's message) are cut to at most the given UTF-8 sizes
+    /// (at character boundaries), each cut commit marked `messageTruncated`.
     func shorteningCommitMessages(toBytes messageBytes: Int, titleBytes: Int) -> WatchEvent {
         func shorten(_ commit: Commit) -> Commit {
             var commit = commit
@@ -30,6 +30,10 @@ extension WatchEvent {
         case .branchCreated(var details):
             details.commit = details.commit.map(shorten)
             copy.details = .branchCreated(details)
+        case .tagCreated(var details):
+            details.commit = details.commit.map(shorten)
+            details.message = details.message.map { TextTruncation.truncate($0, to: messageBytes, in: .utf8) }
+            copy.details = .tagCreated(details)
         default:
             break
         }

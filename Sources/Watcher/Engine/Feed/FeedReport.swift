@@ -17,7 +17,8 @@ package struct FeedReport: Sendable, Equatable {
     package var polled: Int
     /// Push events for projects no target watches (the token's user is a member of more than is watched).
     package var ignored: Int
-    /// Push events for watched projects that need no poll: a branch the target does not watch, or a tag.
+    /// Push events for watched projects that need no poll: a branch the target does not watch, or a tag when the
+    /// target has no `tags: true`.
     package var filtered: Int
     /// Why the read stopped early; the hints it got before were still used.
     package var failure: String?

@@ -67,6 +67,18 @@ public struct GitLabRepositoriesAPI: Sendable {
         )
     }
 
+    /// `GET /projects/:id/repository/tags/:tag_name`: one tag; a missing one is a 404 `.tag` error.
+    public func tag(_ name: String, of project: GitLabProjectRef) async throws(GitLabError) -> GitLabTag {
+        try await executor.get(
+            GitLabTag.self,
+            .get(
+                "/projects/\(project.pathComponent)/repository/tags/\(GitLabPercentEncoding.encode(name))",
+                endpoint: "/projects/:id/repository/tags/:tag_name",
+                resource: "tag \"\(name)\" of \(project)"
+            )
+        )
+    }
+
     /// `GET /projects/:id/repository/contributors`.
     ///
     /// Lossy by GitLab's design (see `GitLabContributor`): seed a baseline with it, and decide "new contributor" from

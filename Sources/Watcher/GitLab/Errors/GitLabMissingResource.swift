@@ -11,6 +11,8 @@ public enum GitLabMissingResource: Sendable, Hashable {
     case user
     /// `404 Branch Not Found`.
     case branch
+    /// `404 Tag Not Found` (`GET /projects/:id/repository/tags/:tag_name`).
+    case tag
     /// `404 Commit Not Found`: an unknown SHA or ref.
     case commit
     /// `404 Repository Not Found`: the project has no repository yet (nothing pushed).
@@ -39,6 +41,7 @@ public enum GitLabMissingResource: Sendable, Hashable {
         case "group": self = .group
         case "user": self = .user
         case "branch": self = .branch
+        case "tag": self = .tag
         case "commit": self = .commit
         case "repository": self = .repository
         default: self = .other(thing)

@@ -144,6 +144,8 @@ extension SQLiteStateStore: StateStore {
             }
         }
 
+        try write(change.tags, at: at, in: db, id: id(of:))
+
         let insertContributor = try db.cachedStatement(
             sql: """
                 INSERT INTO contributor (projectId, email, name, firstCommit, firstSeenAt) VALUES (?, ?, ?, ?, ?)
@@ -228,6 +230,6 @@ extension SQLiteStateStore: StateStore {
             sql: "SELECT branch, sha, updatedAt FROM branchHead WHERE projectId = ? ORDER BY branch",
             arguments: [row["id"] as Int64]
         ).map { BranchHead(branch: $0["branch"], sha: $0["sha"], updatedAt: Date(storeMillis: $0["updatedAt"])) }
-        return ProjectState(record: record, heads: heads)
+        return ProjectState(record: record, heads: heads, tags: try tags(ofProject: row["id"], in: db))
     }
 }

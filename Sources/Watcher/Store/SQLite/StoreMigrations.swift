@@ -22,6 +22,7 @@ enum StoreMigrations {
         migrator.registerMigration("v1-initial-schema", migrate: v1InitialSchema)
         migrator.registerMigration("v2-delivery-rule-and-template", migrate: v2DeliveryRuleAndTemplate)
         migrator.registerMigration("v3-watch-start", migrate: v3WatchStart)
+        migrator.registerMigration("v4-tags", migrate: v4Tags)
         return migrator
     }
 
@@ -145,6 +146,30 @@ enum StoreMigrations {
                     subject TEXT PRIMARY KEY,
                     since INTEGER NOT NULL,
                     isNew INTEGER NOT NULL DEFAULT 0 CHECK (isNew IN (0, 1))
+                ) WITHOUT ROWID;
+                """
+        )
+    }
+
+    /// Version 4: the tags of projects whose target has `tags: true`. `tagWatch` marks a project whose tags are
+    /// tracked (its first tag read, the silent baseline, is done): without that row an empty `tag` set could mean
+    /// "no tags" or "never read". `sha` is the tagged commit (not an annotated tag's object), `message` an annotated
+    /// tag's message (NULL for a lightweight tag).
+    private static func v4Tags(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE tagWatch (
+                    projectId INTEGER PRIMARY KEY REFERENCES project(id) ON DELETE CASCADE,
+                    since INTEGER NOT NULL
+                );
+
+                CREATE TABLE tag (
+                    projectId INTEGER NOT NULL REFERENCES project(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    sha TEXT NOT NULL,
+                    message TEXT,
+                    updatedAt INTEGER NOT NULL,
+                    PRIMARY KEY (projectId, name)
                 ) WITHOUT ROWID;
                 """
         )

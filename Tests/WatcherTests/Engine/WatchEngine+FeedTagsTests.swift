@@ -1,0 +1,84 @@
+import FakeGitLab
+import Foundation
+import Notifier
+import RxCore
+import RxCoreTest
+import Testing
+
+@testable import Watcher
+
+/// Tag pushes in the change feed: they wake a project whose target has `tags: true` (its poll then reads the
+/// tags), and are filtered for any other target.
+extension WatchEngineFeedTests {
+    /// Runs a feed engine on a group target with `tags`, pushes tag `v1` after the baseline and reads the feed at
+    /// 61; returns the second feed read and the project's stored events.
+    private func tagPushReachingTheFeed(tags: Bool) async throws -> (FeedReport, [WatchEvent], polls: Int) {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects, auth) = world(scheduler, members: ["acme/api"])
+        let api = projects[0]
+        var result: (FeedReport, [WatchEvent], polls: Int)?
+        try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
+            var target = harness.groupTarget("acme", base: 60)
+            target.options.tags = tags
+            let engine = harness.engine(targets: [target], scheduler: scheduler, configuration: feedConfiguration())
+            let counter = ActivityCounter(engine)
+            let running = await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
+            defer { running.dispose() }
+
+            api.tag("v1", at: api.head(of: "main")!)
+            scheduler.advanceTo(61)
+            await counter.waitForFeedReads(2)
+            if tags {
+                scheduler.advanceTo(62)
+                await counter.waitForPolls(of: harness.key(api), 2)
+            }
+            let events = try await harness.events(of: api)
+            result = (counter.feedReads[1], events, counter.polls(of: harness.key(api)).count)
+        }
+        return try #require(result)
+    }
+
+    @Test func testFeed_aTagPushWakesAProjectWithTags_andItsPollAnnouncesTheTag() async throws {
+        // Given a covered project whose target has tags: true, when a tag is pushed and the feed read
+        let (read, events, polls) = try await tagPushReachingTheFeed(tags: true)
+
+        // Then the hint polls it, and that poll announces the tag
+        #expect(read.polled == 1)
+        #expect(read.filtered == 0)
+        #expect(polls == 2)
+        #expect(events.map(\.type) == [.tagCreated])
+    }
+
+    @Test func testFeed_aTagPushIsFilteredForATargetWithoutTags() async throws {
+        let (read, events, polls) = try await tagPushReachingTheFeed(tags: false)
+
+        #expect(read.polled == 0)
+        #expect(read.filtered == 1)
+        #expect(polls == 1)
+        #expect(events.isEmpty)
+    }
+
+    @Test func testFeed_aProjectWithTagsTheFeedCannotSee_isNotBatched_soItsOwnProbeSeesTagPushes() async throws {
+        // Given a public project alice is not a member of (the feed cannot see it), watched with and without tags
+        for tags in [false, true] {
+            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+            let (fake, projects, auth) = world(scheduler, members: ["acme/api"], public: ["acme/public"])
+            let outside = projects[1]
+            try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness throws in
+                var target = harness.groupTarget("acme", base: 120)
+                target.options.tags = tags
+                let engine = harness.engine(targets: [target], scheduler: scheduler, configuration: feedConfiguration())
+                let counter = ActivityCounter(engine)
+                let running = await startAndBaseline(engine, scheduler, counter, projects: [harness.key(outside)])
+                defer { running.dispose() }
+
+                // When the GraphQL batch's candidates are listed
+                let feed = try #require(engine.feeds["fake"])
+                let candidates = engine.batchCandidates(of: feed).map(\.project)
+
+                // Then a tag push, which moves no head, is left to the project's own push-event probe
+                #expect(candidates == (tags ? [] : [outside.id]), "tags: \(tags)")
+            }
+        }
+    }
+}
