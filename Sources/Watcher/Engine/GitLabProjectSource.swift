@@ -56,7 +56,7 @@ struct GitLabProjectSource: ProjectSource {
             // event older than `since` shows up.
             let page = try await paginator.page(number)
             for event in page.items {
-                guard let created = event.createdAt, created >= since else { return events }
+                guard let created = event.createdAt, created > since else { return events }
                 events.append(event)
             }
             guard let next = page.nextPage, !page.items.isEmpty else { return events }

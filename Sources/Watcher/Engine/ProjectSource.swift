@@ -26,7 +26,8 @@ protocol ProjectSource: Sendable {
     /// the cheapest "something was pushed to some branch" signal when several branches are watched.
     func newestPushEventID(in project: Int64) async throws(GitLabError) -> Int64?
 
-    /// The project's push events created at or after `since`, newest first (pages followed until an older event
+    /// The project's push events created after `since` (strictly: a push at the very moment a watch began is
+    /// part of its baseline), newest first (pages followed until an older event
     /// or the last page): what was pushed since a moment, with each ref's head before and after
     /// (`push_data.commit_from`/`commit_to`, see GITLAB-API.md).
     func pushEvents(in project: Int64, since: Date) async throws(GitLabError) -> [GitLabEvent]
