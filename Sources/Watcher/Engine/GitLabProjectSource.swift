@@ -149,6 +149,11 @@ struct GitLabProjectSource: ProjectSource {
         throw inconsistent(project, "\(from)..\(to)", "no commit of the range has \(from) as parent, yet it is the merge base")
     }
 
+    func confirmAncestor(_ ancestor: String, of descendant: String, in project: Int64) async throws(GitLabError) {
+        guard try await !isAncestor(ancestor, of: descendant, in: project) else { return }
+        throw inconsistent(project, "\(descendant)..\(ancestor)", "the range is empty, yet \(ancestor) is not in \(descendant)")
+    }
+
     func diff(of sha: String, in project: Int64) async throws(GitLabError) -> [GitLabDiff] {
         try await client.commits.diff(sha, of: .id(project), perPage: perPage).withMaximumConcurrentPages(1).loadAll()
     }
@@ -168,12 +173,17 @@ struct GitLabProjectSource: ProjectSource {
         options.refName = revision
         options.author = email
         options.perPage = 20
-        // GitLab has no filter for merge commits here, so skip them on the pages read.
+        // GitLab has no filter for merge commits here, so skip them on the pages read. Its `author` filter is a
+        // pattern over `Name <email>` (git log --author): `ann@example.com` also finds joann@example.com's
+        // commits, so only commits whose author e-mail is exactly this one count.
         let paginator = client.commits.list(of: .id(project), options: options)
+        let wanted = email.lowercased()
         var number = 1
         while true {
             let page = try await paginator.page(number)
-            if page.items.contains(where: \.isContribution) { return true }
+            if page.items.contains(where: { $0.isContribution && $0.authorEmail?.lowercased() == wanted }) {
+                return true
+            }
             guard let next = page.nextPage, !page.items.isEmpty else { return false }
             number = next
         }

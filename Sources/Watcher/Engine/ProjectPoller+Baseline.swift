@@ -12,9 +12,13 @@ extension ProjectPoller {
     /// baseline is written first and the same poll then announces the difference like any later poll.
     func baseline(_ info: GitLabProject, at time: Date) async throws -> PollOutcome {
         let start = try await recordedWatchStart()
+        let isNew = start?.isNew ?? isNewProject
+        // GitLab's contributor list is as of the moment it is read. Read before the heads, it cannot name the
+        // author of a commit newer than them: such a commit is announced by a later poll, and so must its author be.
+        let listedContributors = isNew ? [] : try await contributorsBeforeHeads(info)
         let observation = try await observeHeads(info, stored: [:])
         let startHeads: [String: String]?
-        if start?.isNew ?? isNewProject {
+        if isNew {
             startHeads = [:]
         } else {
             startHeads = try await headsAtWatchStart(observation.heads, info: info, since: start?.since)
@@ -39,7 +43,7 @@ extension ProjectPoller {
                 from: startHeads, to: observation.heads, info: info
             )
             var seen = Set<String>()
-            for contributor in try await source.contributors(in: key.id) {
+            for contributor in listedContributors {
                 let identity = options.identity(of: contributor.email)
                 guard !identity.isEmpty, !pushedSince.contains(identity), seen.insert(identity).inserted else {
                     continue
@@ -91,6 +95,17 @@ extension ProjectPoller {
     func recordedWatchStart() async throws -> WatchStart? {
         guard let watchStart else { return nil }
         return try await store.beginWatching([.project(key, since: watchStart, isNew: isNewProject)]).first
+    }
+
+    /// GitLab's contributors of the project (its default branch), or none while the repository is empty (GitLab
+    /// answers 404 "Repository Not Found" then).
+    private func contributorsBeforeHeads(_ info: GitLabProject) async throws -> [GitLabContributor] {
+        guard info.defaultBranch != nil, info.emptyRepo != true else { return [] }
+        do {
+            return try await source.contributors(in: key.id)
+        } catch .notFound {
+            return []
+        }
     }
 
     /// The watched branches' heads as of `watchStart`, from the push events since: for each branch pushed since,

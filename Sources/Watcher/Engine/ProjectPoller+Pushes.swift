@@ -44,6 +44,11 @@ extension ProjectPoller {
                 base == head
                 ? CommitWindow(commits: [], isComplete: true)
                 : try await source.commits(in: key.id, from: base, to: head, limit: limit)
+            if let base, base != head, window.commits.isEmpty {
+                // Nothing new only if the branch points into what its base already has: a list that lost its
+                // page would otherwise hide the branch's commits for good.
+                try await source.confirmAncestor(head, of: base, in: key.id)
+            }
             pushes.append(BranchPush(branch: branch, before: nil, after: head, window: window, forced: false, dropped: 0))
         }
         for move in diff.moved {

@@ -46,6 +46,11 @@ protocol ProjectSource: Sendable {
     /// rather than announce a force-push that never happened.
     func confirmRewrite(from: String, to: String, in project: Int64) async throws(GitLabError)
 
+    /// Confirms, with the merge base, that `ancestor` is reachable from `descendant` — what an empty range
+    /// `descendant..ancestor` says — or throws an inconsistent-answer error naming the project: the range lost
+    /// its commits on the way.
+    func confirmAncestor(_ ancestor: String, of descendant: String, in project: Int64) async throws(GitLabError)
+
     /// The files commit `sha` changed (every page): one request per 100 files.
     func diff(of sha: String, in project: Int64) async throws(GitLabError) -> [GitLabDiff]
 

@@ -46,4 +46,21 @@ import Testing
             }
         }
     }
+
+    @Test func testHasCommit_countsOnlyThatExactAuthor_notOnesWhoseAddressContainsIt() async throws {
+        // Given a history by joann@example.com only (GitLab's author filter is a pattern: "ann@example.com"
+        // matches her "Jo Ann <joann@example.com>")
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        let head = project.commits(2, by: [FakeAuthor(name: "Jo Ann", email: "joann@example.com")]).last!
+        try await GitLabTestHarness.withClient(fake) { client in
+            let source = GitLabProjectSource(client: client)
+
+            // When asked whether ann@example.com has a commit there / Then no; joann@example.com has
+            let ann = try await source.hasCommit(by: "ann@example.com", reachableFrom: head, in: project.id)
+            let joann = try await source.hasCommit(by: "joann@example.com", reachableFrom: head, in: project.id)
+            #expect(ann == false)
+            #expect(joann == true)
+        }
+    }
 }

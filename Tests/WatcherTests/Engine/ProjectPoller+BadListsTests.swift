@@ -99,6 +99,49 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func testNewBranchWhoseRangeCameBackEmpty_failsThePoll_andTheRetryAnnouncesItsCommits() async throws {
+        // Given a project watched on every branch, then a new branch with 3 commits of its own, and a GitLab that
+        // answers that branch's range once as empty (its only page lost)
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(1, by: [ann])
+        let emptyOnce = LossBudget()
+        let wrap: @Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport = { base in
+            RewritingTransport(base, answer: { request, response in
+                guard ProjectPollerTransientFailuresTests.commitPage(request) != nil, emptyOnce.take()
+                else { return response }
+                var emptied = response
+                emptied.body = Array("[]".utf8)
+                return emptied
+            })
+        }
+        try await EngineTestHarness.run(fake, configuration: ProjectPollerTransientFailuresTests.quickRetries, wrap: wrap) {
+            harness in
+            var options = PollOptions()
+            options.branches = .all
+            let poller = harness.poller(project, options: options)
+            _ = await poller.poll()
+            project.createBranch("feature", from: "main")
+            let pushed = project.commits(3, on: "feature", by: [ann])
+            emptyOnce.set(1)
+
+            // When it is polled
+            let outcome = await poller.poll()
+
+            // Then the empty range is checked against the merge base and refused; the next poll announces the
+            // branch and its commits
+            #expect(outcome == .failed)
+            #expect(poller.lastFailure?.contains("the range is empty, yet") == true, "\(poller.lastFailure ?? "")")
+            let afterFailure = try await harness.events(of: project)
+            #expect(afterFailure.isEmpty)
+            #expect(await poller.poll() == .changed)
+            let events = try await harness.events(of: project)
+            #expect(events.filter { $0.type == .commitsNew }.flatMap(\.commits).map(\.id) == pushed)
+            #expect(events.filter { $0.type == .branchCreated }.count == 1)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func testBranchListThatLostItsPage_announcesNoDeletion_andFailsThePollClearly() async throws {
         // Given a project watched on every branch, and a GitLab that answers its branch list once as empty
         let fake = FakeGitLab()

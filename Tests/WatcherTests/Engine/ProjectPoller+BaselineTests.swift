@@ -113,6 +113,44 @@ import Testing
         }
     }
 
+    @Test func testBaseline_newAuthorPushingWhileTheBaselineIsTaken_isAnnounced_notBaselined() async throws {
+        // Given a watched project, and Bob's first push landing while the baseline is taken: right after GitLab
+        // answered its read of the push events (made from inside the transport)
+        let world = World()
+        let project = world.fake.addProject("acme/api")
+        project.commits(2, by: [ann])
+        world.advance(10)
+        let start = world.now
+        world.advance(5)
+        let pushOnce = LossBudget()
+        pushOnce.set(1)
+        let bob = bob
+        let wrap: @Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport = { base in
+            RewritingTransport(base, answer: { request, response in
+                if request.url.path.hasSuffix("/events"), pushOnce.take() {
+                    world.advance(1)
+                    project.commits(1, by: [bob])
+                }
+                return response
+            })
+        }
+        try await EngineTestHarness.run(world.fake, wrap: wrap) { harness in
+            let poller = poller(harness, project, watchStart: start)
+
+            // When the baseline is taken and the project polled again
+            _ = await poller.poll()
+            _ = await poller.poll()
+
+            // Then Bob's push and his arrival are announced: GitLab's contributor list was read before the heads
+            let events = try await harness.events(of: project)
+            #expect(events.filter { $0.type == .commitsNew }.count == 1)
+            let newcomers = events.filter { $0.type == .contributorNew }
+            #expect(newcomers.count == 1)
+            guard case .contributorNew(let details) = newcomers.first?.details else { return }
+            #expect(details.contributor.email == bob.email)
+        }
+    }
+
     @Test func testBaseline_newProject_startsEmpty_soEverythingIsAnnounced() async throws {
         // Given a project created after its target's first discovery, with 3 commits by 2 authors
         let world = World()
