@@ -16,8 +16,9 @@ struct SoakOptions: Sendable {
     var killAfterMilliseconds: ClosedRange<Int> = 1_000...5_000
     /// Where to copy the children's log (standard error, debug level) at the end; `nil` to drop it.
     var logCopy: String?
-    /// How long the last child may take to deliver everything once changes stop.
-    var drainTimeout: Duration = .seconds(90)
+    /// How long the last child may take to deliver everything once changes stop (with every part on, a drain
+    /// under load has taken up to 73 s).
+    var drainTimeout: Duration = .seconds(120)
     /// The scripted cases included (`SoakCase`): all but the ones in `pendingFixes`.
     var cases: Set<SoakCase> = Set(SoakCase.allCases.filter { !pendingFixes.contains($0.rawValue) })
     /// Whether the config has a `paths:` rule (routing to a second webhook sink) — issue 12, case 1.
