@@ -50,20 +50,21 @@ struct StatusCommand: GLWatchCommand {
         if report.projects.isEmpty {
             lines.append("no projects watched yet (state: \(report.state))")
         } else {
-            var rows = [["PROJECT", "STATUS", "LAST POLL", "LAG", "FAILURES", "HEADS"]]
+            // LAST HOOK only once GitLab's webhooks are in use (instant mode).
+            let hooks = report.projects.contains { $0.lastHookAt != nil }
+            var rows = [["PROJECT", "STATUS", "LAST POLL"] + (hooks ? ["LAST HOOK"] : []) + ["LAG", "FAILURES", "HEADS"]]
             for project in report.projects {
                 var failures = String(project.consecutiveFailures)
                 if let error = project.lastError { failures += " (\(error))" }
-                rows.append([
-                    project.path,
-                    project.status,
-                    CLIText.age(of: project.lastPollAt, now: now),
-                    project.lagSeconds.map { DurationParser.format(TimeInterval($0)) } ?? "-",
-                    failures,
-                    project.heads.isEmpty
-                        ? "-"
-                        : project.heads.map { "\($0.branch)@\(CLIText.shortSHA($0.sha))" }.joined(separator: ", "),
-                ])
+                let hook = hooks ? [CLIText.age(of: project.lastHookAt, now: now)] : []
+                rows.append(
+                    [project.path, project.status, CLIText.age(of: project.lastPollAt, now: now)] + hook + [
+                        project.lagSeconds.map { DurationParser.format(TimeInterval($0)) } ?? "-",
+                        failures,
+                        project.heads.isEmpty
+                            ? "-"
+                            : project.heads.map { "\($0.branch)@\(CLIText.shortSHA($0.sha))" }.joined(separator: ", "),
+                    ])
             }
             lines += CLIText.table(rows)
         }

@@ -43,6 +43,8 @@ struct StatusReport: Codable, Sendable, Equatable {
         var heads: [Head]
         /// When a head last moved (the newest head's `updatedAt`).
         var lastChangeAt: Date?
+        /// When GitLab last sent a webhook for the project (instant mode); `nil` when none came.
+        var lastHookAt: Date?
     }
 
     /// One branch head.
@@ -99,7 +101,8 @@ struct StatusReport: Codable, Sendable, Equatable {
                 consecutiveFailures: record.consecutiveFailures,
                 lastError: record.lastError,
                 heads: state.heads.map { Head(branch: $0.branch, sha: $0.sha, updatedAt: $0.updatedAt) },
-                lastChangeAt: state.heads.map(\.updatedAt).max()
+                lastChangeAt: state.heads.map(\.updatedAt).max(),
+                lastHookAt: record.lastHookAt
             )
         }
         let sinks = Self.sinks(metrics, configuredSinks: configuredSinks)

@@ -45,6 +45,8 @@ package final class WatchEngine: Sendable {
     let currentRouter: Mutex<EventRouter>
     /// The targets whose discovery a webhook started and that still runs (`wakeDiscovery(instance:)`).
     let hookDiscoveries = Mutex<Set<Int>>([])
+    /// When each project's last hook was written to the store (`WatchEngine+Hooks`): a flood is one write a second.
+    let hookWrites = Mutex<[ProjectKey: Date]>([:])
     let registry: Mutex<EngineRegistry>
     let subject = PublishSubject<EngineActivity>()
 

@@ -27,9 +27,33 @@ extension WatchEngine {
             return wakeDiscovery(instance: instance) ? .discovery : .unwatched
         case .push:
             guard let pipeline else { return .unwatched }
+            recordHook(for: key)
             guard pipeline.wants(ref: hint.ref, refType: hint.refType) else { return .filtered }
             pipeline.wake()
             return .polled
+        }
+    }
+
+    /// Notes in the store that GitLab sent a hook for the watched project `key` (`glwatch status`'s LAST HOOK), at
+    /// most once a second per project, without holding up the hook's answer. Returns the write (`nil` when the
+    /// project's last write is less than a second old).
+    @discardableResult
+    func recordHook(for key: ProjectKey) -> Task<Void, Never>? {
+        let now = scheduler.now
+        let due = hookWrites.withLock { written in
+            guard written[key].map({ now.timeIntervalSince($0) >= 1 }) ?? true else { return false }
+            written[key] = now
+            return true
+        }
+        guard due else { return nil }
+        let store = store
+        let logger = logger
+        return Task {
+            do {
+                try await store.recordHooks([IdlePoll(project: key, at: now)])
+            } catch {
+                logger.warning("could not record a hook's time", metadata: ["key": "\(key)", "error": "\(error)"])
+            }
         }
     }
 

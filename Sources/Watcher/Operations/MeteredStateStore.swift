@@ -18,6 +18,8 @@ struct MeteredStateStore: StateStore {
 
     func recordIdlePolls(_ polls: [IdlePoll]) async throws { try await base.recordIdlePolls(polls) }
 
+    func recordHooks(_ hooks: [IdlePoll]) async throws { try await base.recordHooks(hooks) }
+
     func beginWatching(_ starts: [WatchStart]) async throws -> [WatchStart] {
         try await base.beginWatching(starts)
     }

@@ -29,6 +29,8 @@ final class DryRunStateStore: StateStore {
 
     func beginWatching(_ starts: [WatchStart]) async throws -> [WatchStart] { starts }
 
+    func recordHooks(_ hooks: [IdlePoll]) async throws {}
+
     func projects() async throws -> [ProjectRecord] { try await base.projects() }
 
     func projectState(_ key: ProjectKey) async throws -> ProjectState? { try await base.projectState(key) }

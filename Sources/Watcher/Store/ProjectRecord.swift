@@ -16,6 +16,9 @@ package struct ProjectRecord: Sendable, Hashable, Codable {
     package var consecutiveFailures: Int
     /// Why the last poll failed (like `HTTP 404`), `nil` after a success; never contains a token.
     package var lastError: String?
+    /// When GitLab last sent a webhook for the project (instant mode). Written only by
+    /// `StateStore.recordHooks(_:)`: `StateChange.projects` leaves it as stored.
+    package var lastHookAt: Date?
 
     /// Creates a project record; a new project starts active, never polled.
     package init(
@@ -25,7 +28,8 @@ package struct ProjectRecord: Sendable, Hashable, Codable {
         lastPollAt: Date? = nil,
         lastSuccessAt: Date? = nil,
         consecutiveFailures: Int = 0,
-        lastError: String? = nil
+        lastError: String? = nil,
+        lastHookAt: Date? = nil
     ) {
         self.key = key
         self.path = path
@@ -34,5 +38,6 @@ package struct ProjectRecord: Sendable, Hashable, Codable {
         self.lastSuccessAt = lastSuccessAt
         self.consecutiveFailures = consecutiveFailures
         self.lastError = lastError
+        self.lastHookAt = lastHookAt
     }
 }

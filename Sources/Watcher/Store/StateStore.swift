@@ -25,6 +25,10 @@ package protocol StateStore: Sendable {
     /// subject (a restart does not move it), and returns the recorded starts in the same order: one transaction.
     func beginWatching(_ starts: [WatchStart]) async throws -> [WatchStart]
 
+    /// Notes when GitLab last sent a webhook for each project (`ProjectRecord.lastHookAt`; a later time wins, an
+    /// unknown project is skipped): one transaction.
+    func recordHooks(_ hooks: [IdlePoll]) async throws
+
     /// Every known project, ordered by key.
     func projects() async throws -> [ProjectRecord]
 

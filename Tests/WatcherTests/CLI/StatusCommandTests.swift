@@ -36,6 +36,32 @@ struct StatusCommandTests {
         #expect(lines[4].split(separator: " ", omittingEmptySubsequences: true).prefix(3) == ["ops", "0", "1"])
     }
 
+    @Test func testStatus_afterAWebhook_showsALastHookColumn() async throws {
+        // Given the seeded state, and GitLab's last webhook for the project 5 minutes ago (instant mode)
+        try await seed()
+        let store = try cli.openStore()
+        try await store.recordHooks([IdlePoll(project: CLIStateFixture.project, at: cli.now.addingTimeInterval(-300))])
+        try store.close()
+
+        // When
+        let text = try await cli.run(["status", "--state", cli.statePath])
+        let json = try await cli.run(["status", "--state", cli.statePath, "--json"])
+
+        // Then the table has a LAST HOOK column with its age, and the JSON the time
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines[0].contains("LAST HOOK"))
+        #expect(lines[1].contains("5m ago"))
+        #expect(json.contains("\"lastHookAt\""))
+    }
+
+    @Test func testStatus_withoutWebhooks_hasNoLastHookColumn() async throws {
+        try await seed()
+
+        let text = try await cli.run(["status", "--state", cli.statePath])
+
+        #expect(!text.contains("LAST HOOK"))
+    }
+
     @Test func testStatus_json_hasTheDocumentedShape() async throws {
         try await seed()
 

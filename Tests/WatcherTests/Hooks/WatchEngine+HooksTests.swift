@@ -67,6 +67,31 @@ import Testing
         }
     }
 
+    @Test func testHint_recordsWhenTheProjectLastHadAHook_atMostOnceASecond() async throws {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects) = world(scheduler, projects: ["acme/api"])
+        let api = projects[0]
+        try await EngineTestHarness.run(fake, scheduler: scheduler) { harness in
+            // Given a watched project after its baseline
+            let engine = harness.engine(targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler)
+            let counter = ActivityCounter(engine)
+            let running = await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
+            defer { running.dispose() }
+
+            // When hooks for it arrive at 10 (a flood), and one more at 12
+            scheduler.advanceTo(10)
+            for _ in 0..<20 { engine.hint(push(api), instance: "fake") }
+            let throttled = engine.recordHook(for: harness.key(api))
+            scheduler.advanceTo(12)
+            await engine.recordHook(for: harness.key(api))?.value
+
+            // Then the flood was one write, and the store (what `glwatch status` shows) has the latest hook
+            #expect(throttled == nil)
+            let record = try await harness.store.projectState(harness.key(api))?.record
+            #expect(record?.lastHookAt == Date(timeIntervalSince1970: 12))
+        }
+    }
+
     @Test func testHint_tagsUnwatchedBranchesAndUnwatchedProjectsPollNothing() async throws {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let (fake, projects) = world(scheduler, projects: ["acme/api", "other/tool"])

@@ -199,6 +199,8 @@ private struct FlushSpy: StateStore {
         continuation.yield(polls)
     }
 
+    func recordHooks(_ hooks: [IdlePoll]) async throws { try await base.recordHooks(hooks) }
+
     func beginWatching(_ starts: [WatchStart]) async throws -> [WatchStart] {
         try await base.beginWatching(starts)
     }

@@ -16,7 +16,8 @@ extension ProjectRecord {
             lastPollAt: (row["lastPollAt"] as Int64?).map(Date.init(storeMillis:)),
             lastSuccessAt: (row["lastSuccessAt"] as Int64?).map(Date.init(storeMillis:)),
             consecutiveFailures: row["consecutiveFailures"],
-            lastError: row["lastError"]
+            lastError: row["lastError"],
+            lastHookAt: (row["lastHookAt"] as Int64?).map(Date.init(storeMillis:))
         )
     }
 }

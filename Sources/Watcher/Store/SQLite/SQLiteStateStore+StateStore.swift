@@ -25,6 +25,21 @@ extension SQLiteStateStore: StateStore {
         }
     }
 
+    package func recordHooks(_ hooks: [IdlePoll]) async throws {
+        guard !hooks.isEmpty else { return }
+        try await write { db in
+            let stamp = try db.cachedStatement(
+                sql: """
+                    UPDATE project SET lastHookAt = max(coalesce(lastHookAt, 0), ?1)
+                    WHERE instance = ?2 AND gitlabId = ?3
+                    """
+            )
+            for hook in hooks {
+                try stamp.execute(arguments: [hook.at.storeMillis, hook.project.instance, hook.project.id])
+            }
+        }
+    }
+
     package func beginWatching(_ starts: [WatchStart]) async throws -> [WatchStart] {
         guard !starts.isEmpty else { return [] }
         return try await write { db in

@@ -23,6 +23,7 @@ enum StoreMigrations {
         migrator.registerMigration("v2-delivery-rule-and-template", migrate: v2DeliveryRuleAndTemplate)
         migrator.registerMigration("v3-watch-start", migrate: v3WatchStart)
         migrator.registerMigration("v4-tags", migrate: v4Tags)
+        migrator.registerMigration("v5-project-last-hook", migrate: v5ProjectLastHook)
         return migrator
     }
 
@@ -173,5 +174,11 @@ enum StoreMigrations {
                 ) WITHOUT ROWID;
                 """
         )
+    }
+
+    /// Version 5: when GitLab last sent a webhook for each project (instant mode), for `glwatch status`. Written
+    /// only by `recordHooks`; a poll's project upsert leaves it alone.
+    private static func v5ProjectLastHook(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE project ADD COLUMN lastHookAt INTEGER;")
     }
 }

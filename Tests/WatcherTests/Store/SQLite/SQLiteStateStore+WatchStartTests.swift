@@ -35,3 +35,25 @@ struct SQLiteStateStoreWatchStartTests {
         #expect(try await store.beginWatching([]).isEmpty)
     }
 }
+
+/// `recordHooks(_:)`: when GitLab last sent a webhook for a project (instant mode, `glwatch status`).
+@Suite("SQLiteStateStore: last hook")
+struct SQLiteStateStoreLastHookTests {
+    @Test func testRecordHooks_laterTimeWins_andAPollsRecordLeavesIt() async throws {
+        // Given a stored project
+        let store = try SQLiteStateStore.inMemory()
+        _ = try await store.apply(StateChange(at: Sample.time(1), projects: [Sample.record(Sample.projectA)]))
+
+        // When hooks are noted at 20 then (late) at 10, and a poll then writes the project's record
+        try await store.recordHooks([IdlePoll(project: Sample.projectA, at: Sample.time(20))])
+        try await store.recordHooks([IdlePoll(project: Sample.projectA, at: Sample.time(10))])
+        var polled = Sample.record(Sample.projectA)
+        polled.lastPollAt = Sample.time(30)
+        _ = try await store.apply(StateChange(at: Sample.time(30), projects: [polled]))
+
+        // Then the latest hook stands
+        let record = try await store.projectState(Sample.projectA)?.record
+        #expect(record?.lastHookAt == Sample.time(20))
+        #expect(record?.lastPollAt == Sample.time(30))
+    }
+}

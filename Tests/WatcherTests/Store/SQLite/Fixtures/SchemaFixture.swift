@@ -26,6 +26,7 @@ struct SchemaFixture: Sendable, CustomTestStringConvertible {
         SchemaFixture(migration: "v2-delivery-rule-and-template", sql: schemaV2, rules: ["main-pushes", "branches"]),
         SchemaFixture(migration: "v3-watch-start", sql: schemaV3, rules: ["main-pushes", "branches"]),
         SchemaFixture(migration: "v4-tags", sql: schemaV4, rules: ["main-pushes", "branches"]),
+        SchemaFixture(migration: "v5-project-last-hook", sql: schemaV5, rules: ["main-pushes", "branches"]),
     ]
 
     /// The sample project.
