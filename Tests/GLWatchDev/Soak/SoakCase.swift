@@ -19,6 +19,9 @@ enum SoakCase: String, CaseIterable, Sendable, Comparable {
     /// A branch deleted and created again (at an older commit) while glwatch is down: a deletion and a creation,
     /// never a `branch.force_pushed` (case 7).
     case recreatedWhileDown = "recreated-while-down"
+    /// The token glwatch reads from its `token_file` is replaced by a new one and revoked, mid-run, without a
+    /// restart (issue 19): nothing is lost.
+    case tokenRotation = "token-rotation"
 
     /// Seconds after the first start when the case happens (`recreatedWhileDown`: at the first kill after it;
     /// `createdProject`: not before glwatch logged its first cycle).
@@ -31,6 +34,7 @@ enum SoakCase: String, CaseIterable, Sendable, Comparable {
         case .archivedAfterPush: 15
         case .deletedAfterPush: 18
         case .recreatedWhileDown: 20
+        case .tokenRotation: 25
         }
     }
 

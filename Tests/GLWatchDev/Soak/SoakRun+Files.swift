@@ -31,7 +31,7 @@ extension SoakRun {
             gitlab:
               fake:
                 url: \(world.fake.baseURL.absoluteString)
-                token_env: GLWATCH_SOAK_TOKEN
+                token_file: \(directory.appendingPathComponent("token").path)
                 timeout: 3s
                 requests_per_minute: 3000
                 burst: 60

@@ -53,11 +53,13 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         let environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": directory.path,
-            "GLWATCH_SOAK_TOKEN": world.token,
             "GLWATCH_SOAK_HOOK": receiver.url(for: SoakLedger.mainSink),
             "GLWATCH_SOAK_AUDIT_HOOK": receiver.url(for: SoakLedger.pathsSink),
             "GLWATCH_SOAK_SECRET": secret,
         ]
+        let tokenFile = directory.appendingPathComponent("token")
+        try (world.token + "\n").write(to: tokenFile, atomically: true, encoding: .utf8)
+        world.tokenFile = tokenFile
         let config = directory.appendingPathComponent("glwatch.yml")
         try configuration().write(to: config, atomically: true, encoding: .utf8)
         let logURL = directory.appendingPathComponent("glwatch.log")

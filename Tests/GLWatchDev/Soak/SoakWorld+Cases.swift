@@ -30,7 +30,25 @@ extension SoakWorld {
             project.deleteBranch("recreate-me")
             project.createBranch("recreate-me", from: older)
             return "delete \(project.path)@recreate-me and create it again at \(older.prefix(12)) (glwatch down)"
+        case .tokenRotation:
+            return rotateToken()
         }
+    }
+
+    /// Writes a new token into glwatch's token file (atomically, as an operator's script would) and revokes the
+    /// old one: glwatch must pick the new one up without a restart.
+    func rotateToken() -> String {
+        guard let tokenFile else { return "no token file to rotate" }
+        let old = token
+        let new = fake.addPersonalAccessToken(for: user)
+        do {
+            try (new + "\n").write(to: tokenFile, atomically: true, encoding: .utf8)
+        } catch {
+            return "could not write \(tokenFile.path): \(error)"
+        }
+        token = new
+        fake.revokeToken(old)
+        return "replace the token in \(tokenFile.lastPathComponent) and revoke the old one"
     }
 
     /// The head `deletedAfterPush` waits for glwatch to announce before its second half.

@@ -14,7 +14,12 @@ final class SoakWorld {
     /// The fake GitLab (not started).
     let fake = FakeGitLab()
     /// The token glwatch uses.
-    let token: String
+    /// The token glwatch uses now (`tokenRotation` replaces it).
+    var token: String
+    /// The user the token belongs to.
+    let user: FakeUser
+    /// The file glwatch reads its token from (`token_file`); set by the run before the first start.
+    var tokenFile: URL?
     /// The watched group.
     static let group = "soak"
 
@@ -55,6 +60,7 @@ final class SoakWorld {
             FakeAuthor(name: "Bob Builder", email: "bob@soak.example"),
         ]
         let user = fake.addUser("soaker", name: "Soak Runner", email: "soaker@soak.example")
+        self.user = user
         token = fake.addPersonalAccessToken(for: user)
         cases = SoakCaseProjects(fake: fake, user: user, authors: authors)
         for index in 1...projectCount {
