@@ -143,17 +143,16 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func testBranchListThatLostItsPage_announcesNoDeletion_andFailsThePollClearly() async throws {
-        // Given a project watched on every branch, and a GitLab that answers its branch list once as empty
+        // Given a project watched on every branch, and a GitLab that answers its branch list as empty (twice, so
+        // that the second reading of an empty list believes it)
         let fake = FakeGitLab()
         let project = fake.addProject("acme/api")
         project.commits(2, by: [ann])
         project.createBranch("feature", from: "main")
-        let emptyOnce = Mutex(false)
+        let emptied = LossBudget()
         let wrap: @Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport = { base in
             RewritingTransport(base, answer: { request, response in
-                guard request.url.path.hasSuffix("/repository/branches"),
-                    emptyOnce.withLock({ value in defer { value = false }; return value })
-                else { return response }
+                guard request.url.path.hasSuffix("/repository/branches"), emptied.take() else { return response }
                 var emptied = response
                 emptied.body = Array("[]".utf8)
                 return emptied
@@ -166,7 +165,7 @@ import Testing
             let poller = harness.poller(project, options: options)
             _ = await poller.poll()
             project.commits(1, by: [ann])
-            emptyOnce.withLock { $0 = true }
+            emptied.set(2)  // both readings of the empty list
 
             // When it is polled
             let outcome = await poller.poll()

@@ -97,10 +97,20 @@ public final class Paginator<Item: Decodable & Sendable>: Sendable {
         return range.map { loaded[$0] ?? GitLabPage(items: [], number: $0, perPage: perPage) }
     }
 
-    /// Every item of the list, in order.
+    /// Every item of the list, in order. An empty list is read twice before it is believed, and a page with a hole
+    /// is refused (`GitLabPage+Continuity`).
     public func loadAll() async throws(GitLabError) -> [Item] {
-        let first = try await fetch(.page(1))
+        var first = try await fetch(.page(1))
         try check(first)
+        if first.items.isEmpty, !first.hasNext {
+            // An empty list is also what a list whose only page was skipped looks like (a commit's diff without
+            // files, a project without branches): it is read a second time before it is believed.
+            let again = try await fetch(.page(1))
+            guard again.items.isEmpty else {
+                throw inconsistent("page 1 was empty, then held \(again.items.count) items")
+            }
+            first = again
+        }
         guard first.hasNext else { return first.items }
         guard mode == .offset, maximumConcurrentPages > 1, first.nextPage != nil else {
             var items = first.items

@@ -88,4 +88,38 @@ import Testing
             #expect(thirdPageReadings.count == 2)
         }
     }
+
+    @Test func testLoadAll_emptyFirstPageThatThenHoldsItems_isRefused() async throws {
+        // Given a one-page list (5 commits) answered once as empty: a list whose only page was skipped
+        let gitlab = FakeGitLab()
+        let api = gitlab.addProject("acme/api")
+        api.commits(5)
+
+        try await GitLabTestHarness.withClient(gitlab, wrap: Self.answering(page: 1, with: "[]", times: 1)) { client in
+            let paginator = client.commits.list(of: .id(api.id), options: GitLabCommitListOptions(perPage: 20))
+
+            // When every page is loaded / Then the empty answer was read again and refused
+            await #expect {
+                _ = try await paginator.loadAll()
+            } throws: { error in
+                "\(error)".contains("page 1 was empty, then held 5 items")
+            }
+        }
+    }
+
+    @Test func testLoadAll_trulyEmptyList_isReadTwiceAndIsEmpty() async throws {
+        // Given a project without a single tag
+        let gitlab = FakeGitLab()
+        let api = gitlab.addProject("acme/api")
+        api.commits(1)
+
+        try await GitLabTestHarness.withClient(gitlab) { client in
+            // When its tags are loaded
+            let tags = try await client.repositories.tags(of: .id(api.id)).loadAll()
+
+            // Then none, after two readings
+            #expect(tags.isEmpty)
+            #expect(gitlab.requests.filter { $0.path.hasSuffix("/repository/tags") }.count == 2)
+        }
+    }
 }
