@@ -101,6 +101,11 @@ let package = Package(
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                // The fake's webhooks are posted with AsyncHTTPClient, not URLSession: `glwatch demo` links the
+                // fake, and FoundationNetworking (libcurl) cannot be linked into the static portable binary.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Tests/FakeGitLab"
         ),

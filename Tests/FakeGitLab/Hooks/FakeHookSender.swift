@@ -1,9 +1,8 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
 import Synchronization
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Sends the fake's webhooks: after every change to the world it reads the push events recorded since the last
 /// look (and, for system hooks, the projects created, deleted, renamed or moved), draws which to drop and which to
@@ -11,7 +10,6 @@ import FoundationNetworking
 /// arrive out of order.
 final class FakeHookSender: Sendable {
     let settings: FakeHookSettings
-    private let session: URLSession
     private let state: Mutex<State>
 
     private struct State {
@@ -27,9 +25,6 @@ final class FakeHookSender: Sendable {
     /// Creates a sender that starts after what `world` already holds.
     init(settings: FakeHookSettings, world: FakeWorld) {
         self.settings = settings
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 10
-        session = URLSession(configuration: configuration)
         state = Mutex(
             State(
                 cursor: world.events.count,
@@ -103,16 +98,20 @@ final class FakeHookSender: Sendable {
 
     private func post(_ payload: FakeHookPayload, uuid: String, index: Int, delayed: Bool) async {
         if delayed { try? await Task.sleep(for: settings.delay) }
-        var request = URLRequest(url: settings.url)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("GitLab/17.6.0-fake", forHTTPHeaderField: "User-Agent")
-        request.setValue(payload.event, forHTTPHeaderField: "X-Gitlab-Event")
-        request.setValue(settings.token, forHTTPHeaderField: "X-Gitlab-Token")
-        request.setValue(uuid, forHTTPHeaderField: "X-Gitlab-Event-UUID")
-        request.setValue(uuid, forHTTPHeaderField: "Idempotency-Key")
-        request.httpBody = Data(payload.body.bytes())
-        let status = try? await (session.data(for: request).1 as? HTTPURLResponse)?.statusCode
+        var request = HTTPClientRequest(url: settings.url.absoluteString)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "GitLab/17.6.0-fake")
+        request.headers.add(name: "X-Gitlab-Event", value: payload.event)
+        request.headers.add(name: "X-Gitlab-Token", value: settings.token)
+        request.headers.add(name: "X-Gitlab-Event-UUID", value: uuid)
+        request.headers.add(name: "Idempotency-Key", value: uuid)
+        request.body = .bytes(ByteBuffer(bytes: payload.body.bytes()))
+        var status: Int?
+        if let response = try? await HTTPClient.shared.execute(request, timeout: .seconds(10)) {
+            status = Int(response.status.code)
+            _ = try? await response.body.collect(upTo: 1 << 20)
+        }
         state.withLock { state in
             state.sent[index].status = status
             state.finished += 1
