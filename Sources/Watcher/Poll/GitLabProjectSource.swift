@@ -85,14 +85,11 @@ struct GitLabProjectSource: ProjectSource {
             // A list that is not what it claims fails the poll rather than announce a wrong set. Nothing read so
             // far is trusted then (a skipped page's successor may already be in it): the next poll starts over.
             var problem = Self.inconsistency(of: page, number: walk.nextPage, seen: seen)
-            // An announced page that came back empty is read again: a list that skipped its last page looks
-            // like the normal empty page after a full one.
-            if problem == nil, page.needsSecondReading(announced: walk.nextPage > 1) {
+            if problem == nil {
                 do {
-                    let again = try await paginator.page(walk.nextPage)
-                    if !again.items.isEmpty {
-                        problem = "page \(walk.nextPage) was empty, then held \(again.items.count) commits"
-                    }
+                    problem = try await paginator.secondReadingProblem(
+                        of: page, at: .page(walk.nextPage), announced: walk.nextPage > 1
+                    )
                 } catch {
                     walks.save(walk)
                     throw error

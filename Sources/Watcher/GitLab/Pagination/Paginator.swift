@@ -280,14 +280,22 @@ public final class Paginator<Item: Decodable & Sendable>: Sendable {
         _ page: GitLabPage<Item>, at cursor: Cursor, after previous: GitLabPage<Item>?
     ) async throws(GitLabError) -> GitLabPage<Item> {
         try check(page)
-        guard page.needsSecondReading(announced: previous.map { $0.hasNext && !$0.nextIsGuessed } ?? false) else {
-            return page
+        let announced = previous.map { $0.hasNext && !$0.nextIsGuessed } ?? false
+        if let problem = try await secondReadingProblem(of: page, at: cursor, announced: announced) {
+            throw inconsistent(problem)
         }
+        return page
+    }
+
+    /// What a second reading of `page` (fetched from `cursor`) gives away, or `nil`: an announced page that came
+    /// back empty is read again (a list that skipped its last page looks like the normal empty page after a full
+    /// one), and a second reading with items means the first skipped them. The commit walk shares it.
+    func secondReadingProblem(
+        of page: GitLabPage<Item>, at cursor: Cursor, announced: Bool
+    ) async throws(GitLabError) -> String? {
+        guard page.needsSecondReading(announced: announced) else { return nil }
         let again = try await fetch(cursor)
-        guard again.items.isEmpty else {
-            throw inconsistent("page \(page.number) was empty, then held \(again.items.count) items")
-        }
-        return again
+        return again.items.isEmpty ? nil : "page \(page.number) was empty, then held \(again.items.count) items"
     }
 
     private func inconsistent(_ problem: String) -> GitLabError {
