@@ -71,7 +71,10 @@ extension GLWatchConfigLoader {
             engine.configuration.laggingAfterIntervals = value
         }
         if let value = map.duration("shutdown_grace", minimum: 0) { engine.shutdownGrace = value }
-        if let value = map.duration("sweep_interval", minimum: 1) { engine.configuration.feed?.sweepInterval = value }
+        if let value = map.duration("sweep_interval", minimum: 1) {
+            engine.configuration.sweepInterval = value
+            engine.configuration.feed?.sweepInterval = value
+        }
         if let value = map.duration("feed_overlap", minimum: 0) { engine.configuration.feed?.overlap = value }
         if let value = map.int("graphql_batch_size", minimum: 0) {
             if value > GitLabGraphQLAPI.maximumPaths, let node = map.value("graphql_batch_size") {

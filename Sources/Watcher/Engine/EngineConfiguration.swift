@@ -22,6 +22,10 @@ package struct EngineConfiguration: Sendable, Equatable {
     /// How often the times of polls that found nothing new are written, all in one transaction
     /// (`IdlePollLedger`); a crash loses at most this much of `lastPollAt`/`lastSuccessAt`.
     var idlePollFlushInterval: TimeInterval
+    /// The longest a project's pollers trust push events (`engine.sweep_interval`): at least this often a poll
+    /// reads the branch list and the tag list directly, whatever the newest push event says. With the change
+    /// feed, it is also the feed's sweep (`FeedConfiguration.sweepInterval`).
+    var sweepInterval: TimeInterval
     /// The change feed (`nil`: every project polled on its own adaptive cadence).
     package var feed: FeedConfiguration?
 
@@ -34,6 +38,7 @@ package struct EngineConfiguration: Sendable, Equatable {
         pollTimeout: TimeInterval = 600,
         defaultRateLimitPause: TimeInterval = 60,
         idlePollFlushInterval: TimeInterval = 60,
+        sweepInterval: TimeInterval = 600,
         feed: FeedConfiguration? = nil
     ) {
         self.maxConcurrentPollsPerHost = max(1, maxConcurrentPollsPerHost)
@@ -43,6 +48,7 @@ package struct EngineConfiguration: Sendable, Equatable {
         self.pollTimeout = max(0.001, pollTimeout)
         self.defaultRateLimitPause = max(0, defaultRateLimitPause)
         self.idlePollFlushInterval = max(0.001, idlePollFlushInterval)
+        self.sweepInterval = max(1, feed?.sweepInterval ?? sweepInterval)
         self.feed = feed
     }
 }

@@ -40,7 +40,7 @@ extension WatchEngine {
             watchStart: watchStart ?? scheduler.now,
             isNewProject: isNewProject,
             confirmInstanceOutage: confirmOutage,
-            tagSweepInterval: configuration.feed?.sweepInterval ?? ProjectPoller.defaultTagSweepInterval,
+            sweepInterval: configuration.feed?.sweepInterval ?? configuration.sweepInterval,
             now: { scheduler.now }
         )
         let logger = logger

@@ -16,7 +16,7 @@ extension ProjectPoller {
         // GitLab's contributor list is as of the moment it is read. Read before the heads, it cannot name the
         // author of a commit newer than them: such a commit is announced by a later poll, and so must its author be.
         let listedContributors = isNew ? [] : try await contributorsBeforeHeads(info)
-        let observation = try await observeHeads(info, stored: [:])
+        let observation = try await observeHeads(info, stored: nil, at: time)
         let startHeads: [String: String]?
         if isNew {
             startHeads = [:]
@@ -81,7 +81,7 @@ extension ProjectPoller {
         _ = try await store.apply(change)
         if let check = tags.check { lastTagCheck = check }
         guard startHeads != nil, let state = try await store.projectState(key) else {
-            if let pushEventID = observation.pushEventID { setLastPushEventID(pushEventID) }
+            noteBranchRead(observation, at: time)
             return .changed
         }
         // Catching up: the newest push event must not hide the difference from the update below.

@@ -10,14 +10,14 @@ import Notifier
 /// - the id of the project's newest push event differs from the one at the last read (a tag push writes a push
 ///   event with `ref_type` `tag`, docs/gitlab-api.md "Tags"; a change feed hint for a tag wakes the project, and
 ///   this probe then sees it), or the project's push events cannot be read;
-/// - the last read is older than `tagSweepInterval` (the sweep: a push event made visible late is not missed).
+/// - the last read is older than `sweepInterval` (the sweep: a push event made visible late is not missed).
 ///
 /// A tag moved to another commit is `tag.deleted` (old commit) then `tag.created` (new commit): the two facts a
 /// receiver needs, each with a stable content-derived id, and no third event type. A tag missing from the list is
 /// confirmed missing with one request first, so a list that shifted while it was paged never deletes a tag.
 extension ProjectPoller {
-    /// The tag sweep without a change feed (with one, `engine.sweep_interval`): 10 minutes.
-    static let defaultTagSweepInterval: TimeInterval = 600
+    /// How long push events are trusted when `engine.sweep_interval` is not set: 10 minutes.
+    static let defaultSweepInterval: TimeInterval = 600
 
     /// When the tags were last read, and the newest push event id then.
     struct TagCheck: Sendable, Equatable {
@@ -58,7 +58,7 @@ extension ProjectPoller {
         }
         let check = TagCheck(pushEventID: probe.id, eventsReadable: probe.readable, at: time)
         if stored != nil, let last = lastTagCheck, probe.readable, last.eventsReadable, last.pushEventID == probe.id,
-            time.timeIntervalSince(last.at) < tagSweepInterval
+            time.timeIntervalSince(last.at) < sweepInterval
         {
             return TagStep()
         }

@@ -11,7 +11,7 @@ import Synchronization
 /// watched); otherwise in proportion to what changed (a range `old..new` per moved branch, one more per
 /// force-push and per author who looks new).
 final class ProjectPoller: @unchecked Sendable {
-    // @unchecked: `project`, `lastPushEventID`, `lastTagCheck` and `lastFailure` are touched only by `poll()` (and
+    // @unchecked: `project`, `lastBranchRead`, `lastTagCheck` and `lastFailure` are touched only by `poll()` (and
     // read after it returned), which the engine never runs twice at once for one project.
 
     /// The project polled.
@@ -34,13 +34,16 @@ final class ProjectPoller: @unchecked Sendable {
     /// Asked after a failure that may be the whole instance's (`InstanceMonitor.confirm`): `true` means the
     /// instance is down, so the failure is not counted against the project.
     let confirmInstanceOutage: (@Sendable (GitLabError) async -> Bool)?
-    /// The longest a project with `tags: true` goes without reading its tag list, push event or not.
-    let tagSweepInterval: TimeInterval
+    /// The longest the poller trusts push events (`engine.sweep_interval`): a poll reads the branch list (and,
+    /// with `tags: true`, the tag list) at least this often, whatever the newest push event says. A push whose
+    /// event GitLab writes late, or never, costs at most this much latency, never an event.
+    let sweepInterval: TimeInterval
     /// The last tag read that was stored (see `ProjectPoller+Tags.swift`); `nil` until one in this process.
     var lastTagCheck: TagCheck?
 
     private var project: GitLabProject?
-    private var lastPushEventID: Int64?
+    /// The last branch list read that was stored: the newest push event id then (`nil`: none) and when.
+    private var lastBranchRead: (pushEventID: Int64?, at: Date)?
 
     /// Creates a poller; `now` is the engine's clock (the scheduler's, so tests run in virtual time). With
     /// `idlePolls`, a poll that finds nothing new only notes its time there (the engine writes those in batches);
@@ -56,11 +59,11 @@ final class ProjectPoller: @unchecked Sendable {
         watchStart: Date? = nil,
         isNewProject: Bool = false,
         confirmInstanceOutage: (@Sendable (GitLabError) async -> Bool)? = nil,
-        tagSweepInterval: TimeInterval = ProjectPoller.defaultTagSweepInterval,
+        sweepInterval: TimeInterval = ProjectPoller.defaultSweepInterval,
         now: @escaping @Sendable () -> Date
     ) {
         self.confirmInstanceOutage = confirmInstanceOutage
-        self.tagSweepInterval = tagSweepInterval
+        self.sweepInterval = sweepInterval
         self.watchStart = watchStart
         self.isNewProject = isNewProject
         self.key = key
@@ -132,7 +135,7 @@ final class ProjectPoller: @unchecked Sendable {
                 .map { ($0.branch, $0.sha) },
             uniquingKeysWith: { first, _ in first }
         )
-        let observation = try await observeHeads(info, stored: stored)
+        let observation = try await observeHeads(info, stored: stored, at: time)
         let diff = HeadDiff(stored: stored, observed: observation.heads)
         let ref = projectRef(info)
         var change = StateChange(at: time)
@@ -177,7 +180,7 @@ final class ProjectPoller: @unchecked Sendable {
             change.events = try await plan(events)
             _ = try await store.apply(change)
         }
-        if let pushEventID = observation.pushEventID { setLastPushEventID(pushEventID) }
+        noteBranchRead(observation, at: time)
         if let check = tags.check { lastTagCheck = check }
         return diff.isEmpty && events.isEmpty ? .unchanged : .changed
     }
@@ -207,14 +210,19 @@ final class ProjectPoller: @unchecked Sendable {
         var pushEventID: Int64?
         /// Whether the newest push event was read (then `pushEventID` is it, or `nil` when there is none).
         var probed = false
+        /// Whether the heads were read from GitLab's branch list (not taken from the store because the newest
+        /// push event had not changed).
+        var readBranches = false
 
         /// The newest push event id if it was read (`.some(nil)`: there is none), `nil` if it was not.
         var probedPushEventID: Int64?? { probed ? .some(pushEventID) : nil }
     }
 
     /// The watched branches' heads now: one request for a single branch; for several, one push-event request
-    /// that usually proves nothing was pushed, and the branch list only when something was.
-    func observeHeads(_ info: GitLabProject, stored: [String: String]) async throws -> HeadObservation {
+    /// that usually proves nothing was pushed, and the branch list only when something was — or when the last
+    /// branch list read is `sweepInterval` old (push events are hints, the branch list is the truth). Without
+    /// `stored` heads (a baseline), the branch list is always read.
+    func observeHeads(_ info: GitLabProject, stored: [String: String]?, at time: Date) async throws -> HeadObservation {
         if let branch = options.branches.singleBranch(defaultBranch: info.defaultBranch) {
             let head = try await source.head(of: branch, in: key.id)
             return HeadObservation(heads: head.map { [branch: $0.id] } ?? [:])
@@ -223,7 +231,9 @@ final class ProjectPoller: @unchecked Sendable {
             return HeadObservation(heads: [:])
         }
         let newest = try await source.newestPushEventID(in: key.id)
-        if let cached = lastPushEventID, cached == newest {
+        if let stored, let last = lastBranchRead, last.pushEventID == newest,
+            time.timeIntervalSince(last.at) < sweepInterval
+        {
             return HeadObservation(heads: stored, pushEventID: newest, probed: true)
         }
         let branches = try await source.branches(in: key.id)
@@ -233,7 +243,7 @@ final class ProjectPoller: @unchecked Sendable {
                 .map { ($0.name, $0.commit.id) },
             uniquingKeysWith: { first, _ in first }
         )
-        return HeadObservation(heads: heads, pushEventID: newest, probed: true)
+        return HeadObservation(heads: heads, pushEventID: newest, probed: true, readBranches: true)
     }
 
     /// Fails the poll when the branch list lacks the project's default branch, which GitLab never deletes: the
@@ -267,8 +277,11 @@ final class ProjectPoller: @unchecked Sendable {
         return fetched
     }
 
-    func setLastPushEventID(_ id: Int64) {
-        lastPushEventID = id
+    /// Remembers a stored poll's branch list read, so later polls may skip the list while the newest push event
+    /// stays the same (for at most `sweepInterval`).
+    func noteBranchRead(_ observation: HeadObservation, at time: Date) {
+        guard observation.readBranches else { return }
+        lastBranchRead = (observation.pushEventID, time)
     }
 
     func projectRef(_ info: GitLabProject) -> ProjectRef {

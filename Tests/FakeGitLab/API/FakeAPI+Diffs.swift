@@ -4,12 +4,13 @@ extension FakeAPI {
     static let maximumDiffFiles = 1_000
 
     /// `GET /projects/:id/repository/commits/:sha/diff`: the files the commit changed (against its first parent),
-    /// paginated (20 a page by default), each with `old_path`, `new_path` and a made-up diff.
+    /// paginated (20 a page by default), each with `old_path`, `new_path` and a made-up diff. A merge commit's
+    /// diff holds what the merge brought in (`FakeRepository.changedFiles(of:)`).
     func commitDiff(_ project: FakeWorld.Project, _ ref: String) -> FakeResponse {
-        guard let sha = project.repository.resolve(ref), let commit = project.repository.commits[sha] else {
+        guard let sha = project.repository.resolve(ref), project.repository.commits[sha] != nil else {
             return .message(404, "404 Commit Not Found")
         }
-        return paged(commit.files) { file in
+        return paged(project.repository.changedFiles(of: sha)) { file in
             .object([
                 ("diff", .string("@@ -1,\(file.deletions) +1,\(file.additions) @@\n")),
                 ("new_path", .string(file.path)), ("old_path", .string(file.path)),

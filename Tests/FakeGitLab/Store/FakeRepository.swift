@@ -33,6 +33,26 @@ struct FakeRepository: Sendable {
         return seen
     }
 
+    /// The files commit `sha` changes as GitLab's commit diff shows them: against its first parent. For a merge
+    /// commit that is what the merged side brought in (`git diff <first parent> <merge>`), not nothing: the
+    /// files of every commit reachable from the merge and not from its first parent, summed per path (the fake
+    /// keeps no file contents, so a change undone on the merged side still counts). Empty for an unknown commit.
+    func changedFiles(of sha: String) -> [FakeCommitFile] {
+        guard let commit = commits[sha] else { return [] }
+        guard commit.parents.count > 1 else { return commit.files }
+        let mainline = reachable(from: [commit.parents[0]])
+        var files: [String: FakeCommitFile] = [:]
+        for merged in reachable(from: [sha]).subtracting(mainline).compactMap({ commits[$0] }) {
+            for file in merged.files {
+                var sum = files[file.path] ?? FakeCommitFile(path: file.path, additions: 0, deletions: 0)
+                sum.additions += file.additions
+                sum.deletions += file.deletions
+                files[file.path] = sum
+            }
+        }
+        return files.keys.sorted().map { files[$0]! }
+    }
+
     /// Whether `ancestor` is reachable from `descendant`.
     func isAncestor(_ ancestor: String, of descendant: String) -> Bool {
         reachable(from: [descendant]).contains(ancestor)

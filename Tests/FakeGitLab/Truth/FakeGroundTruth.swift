@@ -135,9 +135,10 @@ public struct FakeGroundTruth: Sendable {
             + removedProjects.count
     }
 
-    /// The paths commit `sha` of project `projectID` changes (empty for a merge or an unknown commit).
+    /// The paths commit `sha` of project `projectID` changes against its first parent, as GitLab's commit diff
+    /// shows them (for a merge: what it brought in); empty for an unknown commit.
     public func changedPaths(in projectID: Int64, of sha: String) -> [String] {
-        repositories[projectID]?.commits[sha]?.files.map(\.path) ?? []
+        repositories[projectID]?.changedFiles(of: sha).map(\.path) ?? []
     }
 
     /// The commits reachable from `to` and not from `from` in project `projectID` (empty for an unknown project):

@@ -87,6 +87,7 @@ struct SoakReport: Sendable {
         lines.append(
             "faults:        10% 5xx, 5% timeouts, 3% connection resets, 3% slow, "
                 + (options.badAnswers ? "2% bad answers, " : "")
+                + (options.lateEvents ? "push events 0–3 s late, " : "")
                 + "\(throttleBursts) bursts of 429; receiver down "
                 + (outageList.isEmpty ? "never" : outageList.joined(separator: ", "))
         )

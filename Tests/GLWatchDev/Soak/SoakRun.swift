@@ -82,6 +82,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
             seed: random.next(), serverErrors: 0.10, droppedConnections: 0.03, slowResponses: 0.03,
             badAnswers: options.badAnswers ? 0.02 : 0, timeouts: 0.05, timeoutDelay: .seconds(4)
         )
+        if options.lateEvents { world.fake.eventVisibility = .shuffled(upTo: 3, seed: random.next()) }
         world.beginWatching()
         let begin = clock.now
         var child = try start()

@@ -55,6 +55,28 @@ import Testing
         }
     }
 
+    @Test func testCommitDiff_ofAMerge_isAgainstItsFirstParent() async throws {
+        // Given a feature branch touching src/ merged into main, whose own commits touch only docs/
+        let gitlab = FakeGitLab()
+        let api = gitlab.addProject("acme/api")
+        api.commit("Start", files: ["README.md"])
+        api.createBranch("feature", from: "main")
+        api.commit("Parser", on: "feature", files: ["src/parser.swift"])
+        let docs = api.commit("Docs", on: "main", files: ["docs/a.md"])
+        let merge = api.merge("feature", into: "main")
+
+        try await withRaw(gitlab) { get in
+            // Then the merge commit's diff is what the merge brought into main (GitLab diffs against the first
+            // parent), and an ordinary commit's diff is its own files
+            let merged = try await get("/api/v4/projects/\(api.id)/repository/commits/\(merge)/diff", [:])
+            #expect(text(merged).contains("\"new_path\":\"src/parser.swift\""))
+            #expect(!text(merged).contains("docs/a.md"))
+            let own = try await get("/api/v4/projects/\(api.id)/repository/commits/\(docs)/diff", [:])
+            #expect(text(own).contains("docs/a.md"))
+            #expect(!text(own).contains("src/parser.swift"))
+        }
+    }
+
     @Test func testCommits_neverCountAndPointOnAfterAFullPage() async throws {
         let gitlab = FakeGitLab()
         let api = gitlab.addProject("acme/api")

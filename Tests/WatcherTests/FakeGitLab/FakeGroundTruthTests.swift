@@ -122,6 +122,20 @@ import Testing
         #expect(truth.commits[project.id] == Set(pushed))
     }
 
+    @Test func testChangedPaths_ofAMerge_areWhatItBroughtIn() {
+        let (gitlab, project) = world()
+        project.createBranch("feature", from: "main")
+        let parser = project.commit("Parser", on: "feature", by: bob, files: ["src/parser.swift"])
+        project.commit("Docs", on: "main", by: ann, files: ["docs/a.md"])
+        let merge = project.merge("feature", into: "main", by: mia)
+
+        let truth = FakeGroundTruth(start: gitlab.history(), end: gitlab.history())
+
+        #expect(truth.changedPaths(in: project.id, of: merge) == ["src/parser.swift"])
+        #expect(truth.changedPaths(in: project.id, of: parser) == ["src/parser.swift"])
+        #expect(truth.changedPaths(in: project.id, of: "0000").isEmpty)
+    }
+
     @Test func testRange_isWhatARangeHolds() {
         let (gitlab, project) = world()
         let before = project.head(of: "main")!

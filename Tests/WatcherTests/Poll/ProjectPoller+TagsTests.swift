@@ -20,7 +20,7 @@ import Testing
         options.tags = tags
         return ProjectPoller(
             key: harness.key(project), options: options, source: GitLabProjectSource(client: harness.client),
-            store: harness.store, router: EventRouter(rules: []), watchStart: watchStart, tagSweepInterval: sweep,
+            store: harness.store, router: EventRouter(rules: []), watchStart: watchStart, sweepInterval: sweep,
             now: { world.now }
         )
     }
