@@ -34,6 +34,9 @@ extension WatchEngine {
         }
     }
 
+    /// How many projects' last hook writes are kept before the ones older than a second are dropped.
+    static var hookWritesPruneThreshold: Int { 1_024 }
+
     /// Notes in the store that GitLab sent a hook for the watched project `key` (`glwatch status`'s LAST HOOK), at
     /// most once a second per project, without holding up the hook's answer. Returns the write (`nil` when the
     /// project's last write is less than a second old).
@@ -42,6 +45,10 @@ extension WatchEngine {
         let now = scheduler.now
         let due = hookWrites.withLock { written in
             guard written[key].map({ now.timeIntervalSince($0) >= 1 }) ?? true else { return false }
+            // Only the last second matters: older entries go once there are many (projects that left the watch).
+            if written.count >= Self.hookWritesPruneThreshold {
+                written = written.filter { now.timeIntervalSince($0.value) < 1 }
+            }
             written[key] = now
             return true
         }

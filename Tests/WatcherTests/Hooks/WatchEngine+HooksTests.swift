@@ -92,6 +92,25 @@ import Testing
         }
     }
 
+    @Test func testHookWrites_staleEntriesArePrunedOnceThereAreMany() async throws {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects) = world(scheduler, projects: ["acme/api"])
+        let api = projects[0]
+        try await EngineTestHarness.run(fake, scheduler: scheduler) { harness in
+            // Given an engine that noted hook writes for many projects (ones that left the watch since)
+            let engine = harness.engine(targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler)
+            let stale = (0..<WatchEngine.hookWritesPruneThreshold).map { ProjectKey(instance: "gone", id: Int64($0)) }
+            engine.hookWrites.withLock { written in for key in stale { written[key] = Date(timeIntervalSince1970: 0) } }
+
+            // When a hook arrives for a watched project two seconds later
+            scheduler.advanceTo(2)
+            await engine.recordHook(for: harness.key(api))?.value
+
+            // Then only that project's write is kept
+            #expect(engine.hookWrites.withLock { Array($0.keys) } == [harness.key(api)])
+        }
+    }
+
     @Test func testHint_tagsUnwatchedBranchesAndUnwatchedProjectsPollNothing() async throws {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let (fake, projects) = world(scheduler, projects: ["acme/api", "other/tool"])
