@@ -74,18 +74,29 @@ extension WatchEngine {
     /// The projects the last listing of the target had that `listed` lacks but that GitLab still shows in the
     /// target's scope (`WatchScope.stillCovers`), or cannot tell about (a failed request): a listing cut short
     /// by a lost or shifted page must not make projects leave the watch (`project.removed` for a project that
-    /// is still there). One request per missing project; a 404 or 403 confirms it is gone.
+    /// is still there). One request per missing project; a 404 or 403 confirms it is gone. A project GitLab
+    /// still shows but whose place in the scope the record cannot prove (a membership target: GitLab's
+    /// `permissions` are null for access through a parent or shared group) is kept once, and leaves when the next
+    /// listing leaves it out too: two listings agree, as two readings of an empty page must.
     private func leftOut(
         of listed: [GitLabProject], by id: Int, target: WatchTarget, client: GitLabClient
     ) async -> [GitLabProject] {
         let listedIDs = Set(listed.map(\.id))
-        let missing = (registry.withLock { $0.entry(id)?.discovered } ?? []).filter { !listedIDs.contains($0.id) }
+        let (previously, missedBefore) = registry.withLock { ($0.entry(id)?.discovered ?? [], $0.entry(id)?.leftOutOnce ?? []) }
+        let missing = previously.filter { !listedIDs.contains($0.id) }
         var kept: [GitLabProject] = []
+        var undecided: Set<Int64> = []
         for previous in missing {
             do {
                 let project = try await client.projects.get(.id(previous.id))
-                guard target.scope.stillCovers(project) == true else { continue }
-                kept.append(project)
+                switch target.scope.stillCovers(project) {
+                case true?: kept.append(project)
+                case false?: continue
+                case nil:
+                    guard !missedBefore.contains(project.id) else { continue }
+                    undecided.insert(project.id)
+                    kept.append(project)
+                }
             } catch .notFound, .forbidden {
                 continue
             } catch {
@@ -96,6 +107,7 @@ extension WatchEngine {
                 metadata: ["target": "\(target.scope)", "project": "\(previous.pathWithNamespace)"]
             )
         }
+        _ = registry.withLock { registry in registry.update(id) { $0.leftOutOnce = undecided } }
         return kept
     }
 
