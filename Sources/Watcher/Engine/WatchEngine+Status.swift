@@ -35,21 +35,17 @@ extension WatchEngine: EngineStatusSource {
         return Dictionary(pipelines.map { ($0.key, $0.liveStatus) }) { first, _ in first }
     }
 
-    /// Notes each failed poll, discovery pass and feed read as its instance's last error (what
-    /// `instanceStatuses()` shows); the monitors note their own failed probes.
+    /// Notes each failed poll, discovery pass and feed read as its instance's last error, at the time it ended (the
+    /// activity is published then; what `instanceStatuses()` shows); the monitors note their own failed probes.
     func noteInstanceErrors(_ activity: EngineActivity) {
-        let failure: (instance: String, message: String, at: Date)?
+        let failure: (instance: String, message: String)?
         switch activity {
-        case .polled(let report):
-            failure = report.failure.map { (report.project.instance, $0, report.startedAt + report.duration) }
-        case .discovered(let report):
-            failure = report.failure.map { (report.instance, $0, report.startedAt) }
-        case .feedRead(let report):
-            failure = report.failure.map { (report.instance, $0, report.startedAt) }
-        default:
-            failure = nil
+        case .polled(let report): failure = report.failure.map { (report.project.instance, $0) }
+        case .discovered(let report): failure = report.failure.map { (report.instance, $0) }
+        case .feedRead(let report): failure = report.failure.map { (report.instance, $0) }
+        default: failure = nil
         }
         guard let failure else { return }
-        monitors[failure.instance]?.noteError(failure.message, at: failure.at)
+        monitors[failure.instance]?.noteError(failure.message, at: scheduler.now)
     }
 }
