@@ -88,6 +88,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // HMAC-SHA256 for the status page's admin session and CSRF tokens (already built for Notifier).
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Sources/Watcher",
             exclude: ["glwatch"]

@@ -53,6 +53,10 @@ struct StatusPageBrowserTests {
         #expect(dom.contains("&lt;img src=x onerror=alert(1)&gt;"), "the hostile title is shown as text")
         #expect(!dom.contains("<img"), "no element was made from the hostile title")
         #expect(dom.contains("<svg class=\"chart\""))
+        // with what only the running watcher knows: its GitLab instance, what woke each poll, the sinks' breakers
+        #expect(dom.contains("GitLab instances"))
+        #expect(dom.contains("<th>Woken by</th>"))
+        #expect(dom.contains("<th>Circuit breaker</th>"))
 
         // and a screenshot is kept for CI
         let screenshot = Chromium.artifactsDirectory + "/status-page.png"

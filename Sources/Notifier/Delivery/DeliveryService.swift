@@ -66,6 +66,11 @@ public final class DeliveryService: Sendable {
         for sleeper in sleepers.values { sleeper.wake() }
     }
 
+    /// Each sink's circuit breaker now, by sink name, read without waiting for the workers (for status pages).
+    public func breakerStates() -> [String: CircuitBreaker.State] {
+        Dictionary(workers.map { ($0.sink.name, $0.breakerSnapshot) }) { first, _ in first }
+    }
+
     /// One pass over every sink, without waiting for retries (for `glwatch once`): what was delivered, what
     /// failed, and when each sink would look again.
     public func deliverDueOnce() async -> [DeliveryPass] {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import RxCore
+import Synchronization
 
 /// Delivers one sink's due deliveries, in order per project: rate-limited, behind a circuit breaker,
 /// recording every attempt in the queue (the queue is the truth, so a crash loses nothing: whatever was not
@@ -17,8 +18,11 @@ public actor SinkWorker {
     private let scheduler: any SchedulerType
     private let random: any RandomSource
     private let logger: Logger
-    private var breaker: CircuitBreaker
+    private var breaker: CircuitBreaker {
+        didSet { published.withLock { $0 = breaker.state } }
+    }
     private var bucket: TokenBucket
+    private let published = Mutex(CircuitBreaker.State.closed(failures: 0))
 
     /// Creates a worker.
     ///
@@ -45,6 +49,10 @@ public actor SinkWorker {
 
     /// The circuit breaker's state, for status output.
     public var breakerState: CircuitBreaker.State { breaker.state }
+
+    /// The circuit breaker's state as of its last change, readable at once from anywhere (the status page) without
+    /// waiting for the worker, which may be in the middle of a send.
+    public nonisolated var breakerSnapshot: CircuitBreaker.State { published.withLock { $0 } }
 
     /// Delivers everything due now, and says when to look again.
     public func deliverDue() async -> DeliveryPass {

@@ -22,7 +22,8 @@ struct DeliveriesCommand: GLWatchCommand {
 
             Listing is read-only and safe beside a running watcher. Re-queueing writes to the state, and the \
             state has one writer: while `glwatch run` is active it refuses (naming the watcher's pid) — stop the \
-            watcher, re-queue, start it again.
+            watcher, re-queue, start it again; or, with `metrics.admin_token_env` (or `_file`) configured, use the \
+            Retry button of the status page, which re-queues through the running watcher.
             """
     )
 

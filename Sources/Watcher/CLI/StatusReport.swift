@@ -45,6 +45,12 @@ struct StatusReport: Codable, Sendable, Equatable {
         var lastChangeAt: Date?
         /// When GitLab last sent a webhook for the project (instant mode); `nil` when none came.
         var lastHookAt: Date?
+        /// Whether the lag watchdog reported the project (`watcher.lagging`) and no poll has completed since. Only
+        /// the status page's API has it (a running watcher knows); `status --json` leaves it out.
+        var lagging: Bool? = nil
+        /// What started the project's last poll in this run of the watcher (`start`, `timer`, `sweep`, `feed` or
+        /// `hook`); only from the status page's API, and left out before the first poll.
+        var wokenBy: String? = nil
     }
 
     /// One branch head.
@@ -67,6 +73,9 @@ struct StatusReport: Codable, Sendable, Equatable {
         var deadLetters: Int
         /// When the oldest waiting delivery was queued.
         var oldestWaitingAt: Date?
+        /// The sink's circuit breaker in the running watcher; only the status page's API has it (and only while
+        /// the delivery side runs); `status --json` leaves it out.
+        var breaker: Breaker? = nil
     }
 
     /// The shape's version.

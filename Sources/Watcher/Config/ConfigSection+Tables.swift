@@ -209,6 +209,14 @@ extension ConfigSection {
                 "`/healthz` fails when no target has polled successfully for this long."
             ),
             ConfigKey("auth", .list(.section(.operationsAuth)), "Credentials for the status page, its API and /metrics."),
+            ConfigKey(
+                "admin_token_env", .string,
+                "The environment variable holding the admin token: with it the status page can retry dead deliveries."
+            ),
+            ConfigKey(
+                "admin_token_file", .string,
+                "A file holding the admin token (relative to the config file); the same, from a file."
+            ),
         ]
     )
 

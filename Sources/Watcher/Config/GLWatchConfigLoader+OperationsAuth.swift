@@ -57,4 +57,46 @@ extension GLWatchConfigLoader {
         }
         return credentials.count == items.count ? OperationsAuth(credentials) : nil
     }
+
+    /// The shortest admin token accepted: 16 characters (`openssl rand -hex 16` makes 32).
+    static let minimumAdminTokenLength = 16
+
+    /// `metrics: admin_token_env` / `admin_token_file`: the token that lets the status page retry dead deliveries.
+    /// Like every secret it comes from the environment or a file, never the config itself; it must be at least
+    /// `minimumAdminTokenLength` characters and differ from every `auth` credential (readers are not admins).
+    /// Messages never show it.
+    func adminToken(_ metrics: YAMLMapping, auth: OperationsAuth?, paths: PathResolver) -> Secret? {
+        let secrets = SinksLoader(environment: environment, baseDirectory: paths.baseDirectory)
+        guard
+            let (token, source) = secrets.secret(
+                metrics, literalKey: nil, envKey: "admin_token_env", fileKey: "admin_token_file",
+                literalAllowed: false, required: false
+            )
+        else { return nil }
+        guard environment.readsSecrets, let node = metrics.value(source.keyName) else { return token }
+        let secret = token.reveal()
+        if secret.count < Self.minimumAdminTokenLength {
+            metrics.reader.error(
+                "the admin token named by \(metrics.describe(source.keyName)) is shorter than "
+                    + "\(Self.minimumAdminTokenLength) characters; make a long random one (openssl rand -hex 16)",
+                at: node
+            )
+            return nil
+        }
+        let reused = auth?.credentials.contains { credential in
+            switch credential {
+            case .basic(_, let password): password.reveal() == secret
+            case .bearer(let other): other.reveal() == secret
+            }
+        }
+        if reused == true {
+            metrics.reader.error(
+                "the admin token named by \(metrics.describe(source.keyName)) is also a credential in "
+                    + "\(metrics.describe("auth")); give the admin a token of its own",
+                at: node
+            )
+            return nil
+        }
+        return token
+    }
 }

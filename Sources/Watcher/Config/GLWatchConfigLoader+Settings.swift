@@ -45,6 +45,7 @@ extension GLWatchConfigLoader {
         if let enabled = map.bool("enabled") { metrics.enabled = enabled }
         metrics.unhealthyAfter = map.duration("unhealthy_after", minimum: 1)
         metrics.auth = operationsAuth(map, paths: paths)
+        metrics.adminToken = adminToken(map, auth: metrics.auth, paths: paths)
         return metrics
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Notifier
 
 /// `metrics:`: the operations listener — Prometheus `/metrics`, health probes, the status page (off unless asked for).
 struct MetricsConfig: Sendable, Equatable {
@@ -13,6 +14,9 @@ struct MetricsConfig: Sendable, Equatable {
     var unhealthyAfter: TimeInterval?
     /// Who may read the status page, its API and `/metrics` (`nil`: anyone who can reach the listener).
     var auth: OperationsAuth?
+    /// The admin token (`admin_token_env` / `admin_token_file`): with it the status page can retry dead deliveries;
+    /// `nil` keeps the page read-only.
+    var adminToken: Secret?
 
     /// `host:port`, with IPv6 addresses in brackets.
     var listen: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }

@@ -38,6 +38,8 @@ package struct PollReport: Sendable, Equatable {
     package var failure: String? = nil
     /// Whether the project has a stored baseline after this poll.
     package var baselined: Bool = true
+    /// What started the poll (the pipeline's loop; `nil` for a poll `glwatch once` asked for).
+    package var trigger: PollTrigger? = nil
 }
 
 /// What one discovery pass of a group or membership target found.

@@ -40,6 +40,7 @@ final class InstanceMonitor: Sendable {
         var nextProbeAt: Date?
         var timer: (any Disposable)?
         var stopped = false
+        var lastError: (message: String, at: Date)?
     }
 
     /// Creates a monitor.
@@ -83,6 +84,20 @@ final class InstanceMonitor: Sendable {
 
     /// When the instance last recovered from an outage, if it did.
     var recoveredAt: Date? { state.withLock { $0.recoveredAt } }
+
+    /// Since when the instance is down (`nil` while it is up).
+    var downSince: Date? { state.withLock { $0.downSince } }
+
+    /// The last error a request to the instance ended with (a failed poll, discovery pass, feed read or probe), and
+    /// when: for the status page.
+    var lastError: (message: String, at: Date)? { state.withLock { $0.lastError } }
+
+    /// Notes `message` as the instance's last error, unless a later one is already noted.
+    func noteError(_ message: String, at time: Date) {
+        state.withLock { state in
+            if state.lastError.map({ time >= $0.at }) ?? true { state.lastError = (message, time) }
+        }
+    }
 
     /// Whether `error` could be the whole instance's rather than one project's: 401 or 403 (only with
     /// credentials), connection failures and timeouts.
@@ -144,6 +159,7 @@ final class InstanceMonitor: Sendable {
             state.withLock { $0.probing = nil }
             return false
         }
+        noteError(String(describing: failure), at: now)
         state.withLock { state in
             state.probing = nil
             state.downSince = now
@@ -188,6 +204,7 @@ final class InstanceMonitor: Sendable {
 
     private func reprobe() async {
         if let failure = await probe(), mayBeInstanceWide(failure) {
+            noteError(String(describing: failure), at: scheduler.now)
             logger.warning(
                 "GitLab instance still unreachable",
                 metadata: ["instance": "\(instance)", "error": "\(failure)"]

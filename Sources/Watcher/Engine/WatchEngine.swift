@@ -112,6 +112,8 @@ package final class WatchEngine: Sendable {
             clients: clients, scheduler: scheduler, random: { random.nextUnit() }, logger: logger, engine: weak
         )
         weak.value = self
+        // The instances' last errors come from the activity, like any observer's view (lives as long as the engine).
+        _ = subject.subscribe(onNext: { [weak self] activity in self?.noteInstanceErrors(activity) })
     }
 
     /// Everything the engine does: polls, discovery passes, host pauses, lagging projects, stored deliveries.

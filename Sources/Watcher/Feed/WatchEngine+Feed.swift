@@ -4,7 +4,7 @@ import RxCore
 /// The change feed: hints say *where* to look, polling stays the truth.
 ///
 /// ```text
-/// feed read (one per interval per instance, through the host lane) ─ hints ─┬─ watched: pipeline.wake()
+/// feed read (one per interval per instance, through the host lane) ─ hints ─┬─ watched: pipeline.wake(.feed)
 ///                                                                           ├─ not watched: ignored, counted
 ///                                                                           └─ other branch, or a tag when the
 ///                                                                              target has no `tags: true`: filtered
@@ -70,7 +70,7 @@ extension WatchEngine {
                 report.filtered += 1
                 continue
             }
-            if woken.insert(key).inserted { pipeline.wake() }
+            if woken.insert(key).inserted { pipeline.wake(.feed) }
         }
         report.polled = woken.count
         if let batch = feed.batch, let client = clients[feed.instance] {
@@ -105,7 +105,7 @@ extension WatchEngine {
             return pipeline.target.options.branches.singleBranch(defaultBranch: defaultBranch) == defaultBranch
         }
         .sorted { $0.key < $1.key }
-        .map { pipeline in HeadBatch.Candidate(project: pipeline.key.id, path: pipeline.path) { pipeline.wake() } }
+        .map { pipeline in HeadBatch.Candidate(project: pipeline.key.id, path: pipeline.path) { pipeline.wake(.feed) } }
     }
 
     /// Lists the projects the token's user can read the pushes of (Reporter or above), so that they are polled

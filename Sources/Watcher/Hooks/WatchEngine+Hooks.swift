@@ -2,11 +2,11 @@ import Foundation
 import RxCore
 
 /// GitLab's webhooks as hints, through the change feed's wake path: a push hook wakes the project's pipeline
-/// (`pipeline.wake()`, which coalesces any number of wakes into one poll), a project lifecycle hook wakes the
+/// (`pipeline.wake(.hook)`, which coalesces any number of wakes into one poll), a project lifecycle hook wakes the
 /// instance's discovery. Nothing is read from the hook beyond the project and the ref: the poll stays the truth.
 ///
 /// ```text
-/// hook ─┬─ push, watched, branch wanted ─ pipeline.wake()        (.polled)
+/// hook ─┬─ push, watched, branch wanted ─ pipeline.wake(.hook)   (.polled)
 ///       ├─ push, watched, tag or other branch ─ nothing          (.filtered)
 ///       ├─ push, not watched ─ nothing                           (.unwatched)
 ///       └─ project_create/destroy/rename/transfer ─ discovery of the instance's targets (.discovery)
@@ -22,14 +22,14 @@ extension WatchEngine {
         case .lifecycle:
             if let pipeline, hint.event == "project_rename" || hint.event == "project_transfer" {
                 pipeline.refreshProjectInfo()
-                pipeline.wake()
+                pipeline.wake(.hook)
             }
             return wakeDiscovery(instance: instance) ? .discovery : .unwatched
         case .push:
             guard let pipeline else { return .unwatched }
             recordHook(for: key)
             guard pipeline.wants(ref: hint.ref, refType: hint.refType) else { return .filtered }
-            pipeline.wake()
+            pipeline.wake(.hook)
             return .polled
         }
     }

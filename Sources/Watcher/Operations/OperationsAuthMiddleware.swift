@@ -1,12 +1,15 @@
 import Hummingbird
 
 /// Asks for `OperationsAuth`'s credentials on every path but the health probes (`/healthz`, `/readyz`, which
-/// orchestrators call without credentials); a missing or wrong `Authorization` gets 401 with a challenge.
+/// orchestrators call without credentials); a missing or wrong `Authorization` gets 401 with a challenge. The admin
+/// token, when one is configured, is accepted as a bearer credential too (an admin may read what they may change).
 struct OperationsAuthMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
     /// The credentials required.
     let auth: OperationsAuth
+    /// The status page's admin, whose token is accepted too.
+    var admin: StatusPageAdmin? = nil
 
     /// Paths served without credentials.
     static let openPaths: Set<String> = ["/healthz", "/readyz"]
@@ -16,7 +19,10 @@ struct OperationsAuthMiddleware: RouterMiddleware {
         context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        if Self.openPaths.contains(request.uri.path) || auth.allows(authorization: request.headers[.authorization]) {
+        let authorization = request.headers[.authorization]
+        if Self.openPaths.contains(request.uri.path) || auth.allows(authorization: authorization)
+            || admin?.allows(authorization: authorization) == true
+        {
             return try await next(request, context)
         }
         var refusal = StatusPage.response(.unauthorized, contentType: "text/plain; charset=utf-8", body: "unauthorized\n")

@@ -91,7 +91,7 @@ final class OperationsServer: Sendable {
 
     private func makeRouter() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        if let auth { router.add(middleware: OperationsAuthMiddleware(auth: auth)) }
+        if let auth { router.add(middleware: OperationsAuthMiddleware(auth: auth, admin: page?.admin)) }
         page?.register(on: router)
         let metrics = metrics
         let health = health

@@ -76,9 +76,12 @@ final class HostLane: Sendable {
     }
 
     /// Whether the host is paused now.
-    var isPaused: Bool {
+    var isPaused: Bool { pausedUntil != nil }
+
+    /// Until when the host is paused, while it is (`nil` once the pause is over).
+    var pausedUntil: Date? {
         let now = scheduler.now
-        return state.withLock { ($0.pausedUntil ?? .distantPast) > now }
+        return state.withLock { state in state.pausedUntil.flatMap { $0 > now ? $0 : nil } }
     }
 
     /// Polls running now.

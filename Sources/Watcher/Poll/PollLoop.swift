@@ -35,6 +35,9 @@ struct PollLoop: Sendable {
         var outcome: PollOutcome
         /// The delay before the next poll starts.
         var nextDelay: TimeInterval
+        /// What started the poll: the first poll, the timer (the sweep's, when the change feed covers the
+        /// project), or the first wake that booked it.
+        var trigger: PollTrigger = .start
     }
 
     /// Starts polling on subscription (the first poll at once); emits each poll's outcome. A poll that errors
@@ -48,14 +51,14 @@ struct PollLoop: Sendable {
     /// a project against it).
     ///
     /// - Parameters:
-    ///   - wakes: Hints that the project changed (the change feed): each starts a poll at once, or right after
-    ///     the poll in flight (which may have read GitLab before the push); several before that poll starts
-    ///     make one poll.
+    ///   - wakes: Hints that the project changed (the change feed, a webhook), each saying where it came from: each
+    ///     starts a poll at once, or right after the poll in flight (which may have read GitLab before the push);
+    ///     several before that poll starts make one poll, which the first of them is said to have started.
     ///   - sweep: Asked after each poll: `nil` keeps the adaptive cadence; a value (the change feed covers the
     ///     project) is the wait before the next direct poll, whatever the idle streak — failures still back off,
     ///     but never beyond it.
     func ticks(
-        wakes: Observable<Void> = Observable.never(),
+        wakes: Observable<PollTrigger> = Observable.never(),
         sweep: @escaping @Sendable () -> TimeInterval? = { nil },
         poll: @escaping @Sendable () -> Single<PollOutcome>
     ) -> Observable<Tick> {
@@ -71,7 +74,8 @@ struct PollLoop: Sendable {
                     case .failure: outcome = .failed
                     }
                     var delay = run.streaks.record(outcome, cadence: cadence, unitRandom: unitRandom())
-                    if let sweep = sweep() {
+                    let sweep = sweep()
+                    if let sweep {
                         switch outcome {
                         case .changed, .unchanged: delay = sweep
                         case .failed: delay = min(delay, sweep)
@@ -79,14 +83,18 @@ struct PollLoop: Sendable {
                         }
                     }
                     // Book before telling: whoever reacts to the outcome already sees the next poll booked.
-                    let woken = run.finished()
-                    run.book(after: woken ? 0 : delay, wake: woken)
-                    observer.onNext(Tick(outcome: outcome, nextDelay: woken ? 0 : delay))
+                    let (woken, trigger) = run.finished()
+                    if let woken {
+                        run.book(after: 0, trigger: woken, wake: true)
+                    } else {
+                        run.book(after: delay, trigger: delay == sweep ? .sweep : .timer, wake: false)
+                    }
+                    observer.onNext(Tick(outcome: outcome, nextDelay: woken == nil ? delay : 0, trigger: trigger))
                 }
             }
             // The first poll runs at once; only the later ones are spread (see `Cadence.phaseAfterFirstPoll`).
-            run.book(after: 0, wake: false)
-            let subscription = wakes.subscribe(onNext: { run.wake() })
+            run.book(after: 0, trigger: .start, wake: false)
+            let subscription = wakes.subscribe(onNext: { run.wake($0) })
             return Disposables.create(subscription, run.timer, run.inFlight)
         }
     }
@@ -99,15 +107,24 @@ private final class PollLoopRun: Sendable {
     let streaks = Streaks()
     private let scheduler: any SchedulerType
     private let start: @Sendable (PollLoopRun) -> Void
-    private let state = Mutex((polling: false, wokenWhilePolling: false, wakeBooked: false))
+    private let state = Mutex(State())
+
+    private struct State {
+        var polling = false
+        /// The first wake that arrived during the poll in flight.
+        var wokenWhilePolling: PollTrigger?
+        var wakeBooked = false
+        /// What started the poll in flight.
+        var current = PollTrigger.start
+    }
 
     init(scheduler: any SchedulerType, start: @escaping @Sendable (PollLoopRun) -> Void) {
         self.scheduler = scheduler
         self.start = start
     }
 
-    /// Books the next poll `delay` seconds from now, replacing the one booked.
-    func book(after delay: TimeInterval, wake: Bool) {
+    /// Books the next poll `delay` seconds from now, started by `trigger`, replacing the one booked.
+    func book(after delay: TimeInterval, trigger: PollTrigger, wake: Bool) {
         state.withLock { $0.wakeBooked = wake }
         timer.disposable = scheduler.scheduleRelative((), dueTime: .timeInterval(delay)) { [self] _ in
             let begin = state.withLock { state -> Bool in
@@ -115,6 +132,7 @@ private final class PollLoopRun: Sendable {
                 guard !state.polling else { return false }
                 state.polling = true
                 state.wakeBooked = false
+                state.current = trigger
                 return true
             }
             if begin { start(self) }
@@ -122,26 +140,27 @@ private final class PollLoopRun: Sendable {
         }
     }
 
-    /// A hint: poll now, or once the poll in flight ends; nothing more when a woken poll is already booked.
-    func wake() {
+    /// A hint from `trigger`: poll now, or once the poll in flight ends; nothing more when a woken poll is
+    /// already booked.
+    func wake(_ trigger: PollTrigger) {
         let bookNow = state.withLock { state -> Bool in
             if state.polling {
-                state.wokenWhilePolling = true
+                if state.wokenWhilePolling == nil { state.wokenWhilePolling = trigger }
                 return false
             }
             return !state.wakeBooked
         }
-        if bookNow { book(after: 0, wake: true) }
+        if bookNow { book(after: 0, trigger: trigger, wake: true) }
     }
 
-    /// The poll ended; whether a wake arrived during it.
-    func finished() -> Bool {
+    /// The poll ended: the first wake that arrived during it, and what started it.
+    func finished() -> (woken: PollTrigger?, trigger: PollTrigger) {
         state.withLock { state in
             defer {
                 state.polling = false
-                state.wokenWhilePolling = false
+                state.wokenWhilePolling = nil
             }
-            return state.wokenWhilePolling
+            return (state.wokenWhilePolling, state.current)
         }
     }
 }

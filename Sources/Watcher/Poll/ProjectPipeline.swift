@@ -26,7 +26,7 @@ final class ProjectPipeline: Sendable {
     private let pollTimeout: TimeInterval
     private let report: @Sendable (PollReport) -> Void
     private let sweep: @Sendable () -> TimeInterval?
-    private let wakes = PublishSubject<Void>()
+    private let wakes = PublishSubject<PollTrigger>()
     private let state: Mutex<State>
 
     private struct State {
@@ -37,6 +37,7 @@ final class ProjectPipeline: Sendable {
         var lastCompletedAt: Date?
         var lastDelay: TimeInterval?
         var laggingReported = false
+        var lastTrigger: PollTrigger?
         var hasBaseline = false
         var pending: PollReport?
         var loop: (any Disposable)?
@@ -117,18 +118,24 @@ final class ProjectPipeline: Sendable {
                 guard let self else { return }
                 let report = self.state.withLock { state -> PollReport? in
                     state.lastDelay = tick.nextDelay
+                    state.lastTrigger = tick.trigger
                     defer { state.pending = nil }
-                    return state.pending
+                    return state.pending.map { report in
+                        var report = report
+                        report.trigger = tick.trigger
+                        return report
+                    }
                 }
                 if let report { self.report(report) }
             })
         )
     }
 
-    /// A hint that the project changed (the change feed): polls it at once through the host lane, or right after
-    /// the poll in flight; hints arriving before that poll starts make one poll. Ignored while not started.
-    func wake() {
-        wakes.onNext(())
+    /// A hint that the project changed (`trigger`: the change feed or a webhook): polls it at once through the host
+    /// lane, or right after the poll in flight; hints arriving before that poll starts make one poll. Ignored while
+    /// not started.
+    func wake(_ trigger: PollTrigger) {
+        wakes.onNext(trigger)
     }
 
     /// Stops the loop and cancels a poll in flight.
@@ -201,6 +208,14 @@ final class ProjectPipeline: Sendable {
                 }
                 .do(onDispose: { [self] in state.withLock { $0.busy = false } })
         }
+    }
+
+    // MARK: Live status
+
+    /// What the status page shows beside the stored state: whether the lag watchdog reported the project (until its
+    /// next poll completes), and what started its last completed poll.
+    var liveStatus: ProjectLiveStatus {
+        state.withLock { ProjectLiveStatus(lagging: $0.laggingReported, wokenBy: $0.lastTrigger) }
     }
 
     // MARK: Lag

@@ -5,7 +5,8 @@ import Synchronization
 
 /// The operator's view of a running watcher, put together: Prometheus metrics (`WatcherMetrics` on its own
 /// registry), health and readiness (`HealthMonitor`), the store's queue gauges (`StoreMetricsSampler`), served by
-/// `OperationsServer` on `/metrics`, `/healthz` and `/readyz` when the config's `metrics:` enables it.
+/// `OperationsServer` on `/metrics`, `/healthz` and `/readyz` when the config's `metrics:` enables it, with the status
+/// page (the engine's and the delivery side's live state beside the store's; its admin when a token is configured).
 final class WatcherOperations: Sendable {
     /// Where everything records.
     let metrics: WatcherMetrics
@@ -46,6 +47,8 @@ final class WatcherOperations: Sendable {
 
     /// Follows the engine and samples the store (call before `engine.start()`), then serves the endpoints.
     ///
+    /// - parameter breakers: The delivery side's circuit breakers, for the status page.
+    /// - parameter requeued: Called when the status page re-queued a dead delivery (to wake the delivery side).
     /// - returns: The port served on.
     /// - throws: When the address cannot be bound.
     @discardableResult
@@ -53,7 +56,9 @@ final class WatcherOperations: Sendable {
         engine: WatchEngine,
         queries: any StateQueries,
         scheduler: any SchedulerType,
-        logger: Logger
+        logger: Logger,
+        breakers: (any SinkBreakerSource)? = nil,
+        requeued: @escaping @Sendable () -> Void = {}
     ) async throws -> Int {
         health.storeOpened()
         let following = CompositeDisposable()
@@ -72,9 +77,12 @@ final class WatcherOperations: Sendable {
                     startedAt: scheduler.now,
                     health: health,
                     now: { scheduler.now },
-                    requests: metrics.requestHistory
+                    requests: metrics.requestHistory,
+                    engine: engine,
+                    breakers: breakers
                 ),
-                instanceURLs: instanceURLs
+                instanceURLs: instanceURLs,
+                admin: admin(queries, requeued: requeued, scheduler: scheduler, logger: logger)
             )
         }
         let server = OperationsServer(
@@ -98,6 +106,20 @@ final class WatcherOperations: Sendable {
             metadata: ["listen": "\(listen.host.contains(":") ? "[\(listen.host)]" : listen.host):\(port)"]
         )
         return port
+    }
+
+    /// The status page's admin when the config names an admin token, re-queueing through the store's
+    /// `DeliveryAdmin` (the running watcher is the state's one writer, so the page writes through it).
+    private func admin(
+        _ queries: any StateQueries,
+        requeued: @escaping @Sendable () -> Void,
+        scheduler: any SchedulerType,
+        logger: Logger
+    ) -> StatusPageAdmin? {
+        guard let token = listen.adminToken, let deliveries = queries as? any DeliveryAdmin else { return nil }
+        return StatusPageAdmin(
+            token: token, deliveries: deliveries, requeued: requeued, now: { scheduler.now }, logger: logger
+        )
     }
 
     /// Stops serving and following.

@@ -170,7 +170,10 @@ final class WatcherRuntime: Sendable {
         if let operations, let queries {
             rateLimits = engine.clients.values.map { operations.metrics.follow($0.rateLimiter) }
             do {
-                try await operations.start(engine: engine, queries: queries, scheduler: scheduler, logger: logger)
+                try await operations.start(
+                    engine: engine, queries: queries, scheduler: scheduler, logger: logger, breakers: self,
+                    requeued: { [weak self] in self?.wakeDelivery() }
+                )
             } catch {
                 logger.error(
                     "cannot serve /metrics; watching without it",
@@ -301,8 +304,14 @@ final class WatcherRuntime: Sendable {
         drain.abandon()
     }
 
-    private func wakeDelivery() {
+    /// Tells the delivery side to look at its queue now (deliveries were queued, or a dead one re-queued).
+    func wakeDelivery() {
         current.withLock { $0.delivery }?.wake()
+    }
+
+    /// Each sink's circuit breaker in the delivery service in force (none while it is stopped or being replaced).
+    func breakerStates() -> [String: CircuitBreaker.State] {
+        current.withLock { $0.delivery }?.breakerStates() ?? [:]
     }
 
     /// Lets sends in flight finish within the shutdown grace, then stops the delivery service.
@@ -330,6 +339,8 @@ final class WatcherRuntime: Sendable {
         }
     }
 }
+
+extension WatcherRuntime: SinkBreakerSource {}
 
 /// What `glwatch run` reacts to.
 enum RuntimeSignal: Sendable, Equatable {

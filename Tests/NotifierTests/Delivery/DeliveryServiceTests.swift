@@ -82,4 +82,40 @@ import Testing
         #expect(passes[1].retried == 1 && passes[1].hadFailures)
         #expect(output.text.hasPrefix("1 new commit on main in acme/platform/api\n"))
     }
+
+    @Test func testBreakerStates_showEachSinksBreaker_asOfItsLastChange() async throws {
+        // Given a working sink and one whose breaker opens after one failure, for 30 s
+        let scheduler = TestScheduler(initialClock: 0)
+        let queue = InMemoryDeliveryQueue()
+        let sinks: [any Sink] = [
+            StdoutSink(name: "console", output: CapturedOutput()),
+            WebhookSink(
+                name: "hook",
+                endpoint: HTTPEndpoint(url: Secret("https://x.example.com/")),
+                transport: FakeTransport(statuses: [503])
+            ),
+        ]
+        try await queue.enqueue(
+            Fixtures.push([Fixtures.commit(1)], at: 0),
+            plans: [
+                PlannedDelivery(sink: "console", rule: "r", notBefore: Fixtures.date(0)),
+                PlannedDelivery(sink: "hook", rule: "r", notBefore: Fixtures.date(0)),
+            ]
+        )
+        let service = DeliveryService(
+            sinks: sinks,
+            queue: queue,
+            policies: ["hook": DeliveryPolicy(breaker: .init(failureThreshold: 1, openDuration: 30))],
+            scheduler: scheduler,
+            random: FixedRandom(0),
+            logger: quietLogger
+        )
+        #expect(service.breakerStates() == ["console": .closed(failures: 0), "hook": .closed(failures: 0)])
+
+        // When one pass delivers to the first and fails at the second
+        _ = await service.deliverDueOnce()
+
+        // Then the second sink's breaker is open for 30 s, the first's closed
+        #expect(service.breakerStates() == ["console": .closed(failures: 0), "hook": .open(until: Fixtures.date(30), cooldown: 30)])
+    }
 }

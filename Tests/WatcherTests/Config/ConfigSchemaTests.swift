@@ -99,6 +99,7 @@ import Yams
             - {username: ci, password_file: /token}
             - {token_env: TOKEN}
             - {token_file: /token}
+          admin_token_env: ADMIN_TOKEN
         engine:
           max_concurrent_polls_per_host: 1
           discovery_interval: 1m
@@ -122,10 +123,14 @@ import Yams
         gitlab: {main: {}}
         watch: [{project: a/b}]
         hooks: {token_file: /token}
+        metrics: {admin_token_file: /admin-token}
         """
 
     @Test func testEverySchemaKey_isAcceptedByTheLoader() throws {
-        let system = FakeConfigSystem(variables: ["TOKEN": "t"], files: ["/ca.pem": "pem", "/token": "t"])
+        let system = FakeConfigSystem(
+            variables: ["TOKEN": "t", "ADMIN_TOKEN": "0123456789abcdef"],
+            files: ["/ca.pem": "pem", "/token": "t", "/admin-token": "0123456789abcdef"]
+        )
         _ = try system.load(Self.everyKey)
         _ = try system.load(Self.alternativeKeys)
         let written = try Self.keyPaths(in: Self.everyKey).union(Self.keyPaths(in: Self.alternativeKeys))

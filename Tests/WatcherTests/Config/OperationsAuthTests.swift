@@ -57,6 +57,63 @@ struct OperationsAuthTests {
         )
     }
 
+    @Test func testLoad_adminToken_fromTheEnvironmentOrAFile() throws {
+        // Given an admin token in the environment, and another in a file beside the config
+        let system = FakeConfigSystem(
+            variables: ["GLWATCH_ADMIN_TOKEN": "0123456789abcdef0123"],
+            files: ["/etc/glwatch/admin-token": "fedcba9876543210\n"]
+        )
+
+        // When configs naming each, and one naming none, are loaded
+        let fromEnvironment = try system.load("metrics:\n  listen: 127.0.0.1:9464\n  admin_token_env: GLWATCH_ADMIN_TOKEN\n")
+        let fromFile = try system.load("metrics:\n  admin_token_file: admin-token\n")
+        let none = try system.load("metrics:\n  listen: 127.0.0.1:9464\n")
+
+        // Then the token is read (trimmed), and without one the page stays read-only
+        #expect(fromEnvironment.metrics.adminToken == Secret("0123456789abcdef0123"))
+        #expect(fromFile.metrics.adminToken == Secret("fedcba9876543210"))
+        #expect(none.metrics.adminToken == nil)
+        #expect("\(fromEnvironment.metrics)".contains("0123456789abcdef0123") == false)
+    }
+
+    @Test func testLoad_adminTokenMistakes_namedAtTheirPlace_neverShowingIt() {
+        let system = FakeConfigSystem(
+            variables: ["SHORT": "hunter2", "LONG": "0123456789abcdef0123", "EMPTY": " "],
+            files: ["/etc/glwatch/admin-token": "0123456789abcdef0123"]
+        )
+        let problems = [
+            system.problems("metrics:\n  admin_token_env: SHORT\n"),
+            system.problems("metrics:\n  admin_token_env: NOPE\n"),
+            system.problems("metrics:\n  admin_token_env: EMPTY\n"),
+            system.problems("metrics:\n  admin_token_file: missing-token\n"),
+            system.problems("metrics:\n  admin_token_env: LONG\n  admin_token_file: admin-token\n"),
+            system.problems("metrics:\n  auth:\n    - {token_env: LONG}\n  admin_token_env: LONG\n"),
+            system.problems("metrics:\n  admin_token: 0123456789abcdef0123\n"),
+        ]
+        #expect(
+            problems == [
+                [
+                    "2:20: the admin token named by \"admin_token_env\" in \"metrics\" is shorter than 16 characters; "
+                        + "make a long random one (openssl rand -hex 16)"
+                ],
+                ["2:20: environment variable \"NOPE\" named by \"admin_token_env\" in \"metrics\" is not set"],
+                ["2:20: environment variable \"EMPTY\" named by \"admin_token_env\" in \"metrics\" is empty"],
+                [
+                    "2:21: cannot read file \"/etc/glwatch/missing-token\" named by \"admin_token_file\" in \"metrics\""
+                ],
+                ["3:3: \"metrics\" has both \"admin_token_env\" and \"admin_token_file\"; use one"],
+                [
+                    "4:20: the admin token named by \"admin_token_env\" in \"metrics\" is also a credential in \"auth\" "
+                        + "in \"metrics\"; give the admin a token of its own"
+                ],
+                ["2:3: unknown key \"admin_token\" in \"metrics\""],
+            ]
+        )
+        for message in problems.joined() {
+            #expect(!message.contains("hunter2") && !message.contains("0123456789abcdef"), "\(message)")
+        }
+    }
+
     @Test func testAllows_onlyTheExactCredential() {
         let auth = OperationsAuth([.basic(username: "ops", password: Secret("pw")), .bearer(token: Secret("t0k"))])
 

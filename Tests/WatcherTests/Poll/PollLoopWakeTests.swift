@@ -1,6 +1,7 @@
 import Foundation
 import RxCore
 import RxCoreTest
+import Synchronization
 import Testing
 
 @testable import Watcher
@@ -22,12 +23,12 @@ import Testing
         // Given a loop polling every 100 s
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let poll = ScriptedPoll(scheduler: scheduler, duration: 1, script: Array(repeating: .changed, count: 5))
-        let wakes = PublishSubject<Void>()
+        let wakes = PublishSubject<PollTrigger>()
         let subscription = loop(scheduler, base: 100).ticks(wakes: wakes.asObservable(), poll: poll.poll)
             .subscribe { _ in }
 
         // When a hint arrives at 30
-        scheduler.scheduleAt(30) { wakes.onNext(()) }
+        scheduler.scheduleAt(30) { wakes.onNext(.feed) }
         scheduler.advanceTo(250)
         subscription.dispose()
 
@@ -38,14 +39,14 @@ import Testing
     @Test func testWake_severalBeforeThePollStartsMakeOnePoll() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let poll = ScriptedPoll(scheduler: scheduler, duration: 1, script: Array(repeating: .changed, count: 5))
-        let wakes = PublishSubject<Void>()
+        let wakes = PublishSubject<PollTrigger>()
         let subscription = loop(scheduler, base: 100).ticks(wakes: wakes.asObservable(), poll: poll.poll)
             .subscribe { _ in }
 
         scheduler.scheduleAt(30) {
-            wakes.onNext(())
-            wakes.onNext(())
-            wakes.onNext(())
+            wakes.onNext(.feed)
+            wakes.onNext(.feed)
+            wakes.onNext(.feed)
         }
         scheduler.advanceTo(120)
         subscription.dispose()
@@ -57,18 +58,46 @@ import Testing
         // Given a poll running from 0 to 10 (it may have read GitLab before the push)
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let poll = ScriptedPoll(scheduler: scheduler, duration: 10, script: Array(repeating: .unchanged, count: 5))
-        let wakes = PublishSubject<Void>()
+        let wakes = PublishSubject<PollTrigger>()
         let subscription = loop(scheduler, base: 100).ticks(wakes: wakes.asObservable(), poll: poll.poll)
             .subscribe { _ in }
 
         // When hints arrive while it runs
-        scheduler.scheduleAt(5) { wakes.onNext(()) }
-        scheduler.scheduleAt(6) { wakes.onNext(()) }
+        scheduler.scheduleAt(5) { wakes.onNext(.feed) }
+        scheduler.scheduleAt(6) { wakes.onNext(.feed) }
         scheduler.advanceTo(100)
         subscription.dispose()
 
         // Then one more poll starts as soon as it ends
         #expect(poll.starts == [0, 10])
+    }
+
+    @Test func testTicks_sayWhatStartedEachPoll_theFirstWakeForACoalescedPoll() {
+        // Given a loop polling every 100 s (the second poll at the phase, 50 s after the first), polls lasting 10 s
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let poll = ScriptedPoll(scheduler: scheduler, duration: 10, script: Array(repeating: .unchanged, count: 10))
+        let wakes = PublishSubject<PollTrigger>()
+        let sweep = Mutex<TimeInterval?>(nil)
+        let observer = scheduler.createObserver(PollLoop.Tick.self)
+        let subscription = loop(scheduler, base: 100)
+            .ticks(wakes: wakes.asObservable(), sweep: { sweep.withLock { $0 } }, poll: poll.poll)
+            .subscribe(observer)
+
+        // When a hook wakes it at 100, a feed hint then a hook arrive during that poll, and at 115 the change feed
+        // starts covering it (sweep 500 s)
+        scheduler.scheduleAt(100) { wakes.onNext(.hook) }
+        scheduler.scheduleAt(105) {
+            wakes.onNext(.feed)
+            wakes.onNext(.hook)
+        }
+        scheduler.scheduleAt(115) { sweep.withLock { $0 = 500 } }
+        scheduler.advanceTo(700)
+        subscription.dispose()
+
+        // Then each tick names what started its poll: the start, the timer, the hook, the first of the wakes
+        // during it, then the sweep
+        #expect(poll.starts == [0, 60, 100, 110, 620])
+        #expect(observer.events.compactMap(\.value.element?.trigger) == [.start, .timer, .hook, .feed, .sweep])
     }
 
     @Test func testSweep_replacesTheIdleBackoffOfACoveredProject() {

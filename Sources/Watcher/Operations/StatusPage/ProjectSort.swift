@@ -10,6 +10,10 @@ enum ProjectSort: String, Sendable, CaseIterable {
     case lastPoll
     /// The most consecutive failures first.
     case failures
+    /// The most recent webhook first, projects without one last.
+    case lastHook
+    /// What needs attention first: unreachable, lagging, active, archived, removed (`PageProjectStatus`).
+    case status
 
     /// Parses `?sort=`; `.path` when absent.
     ///
@@ -45,6 +49,10 @@ enum ProjectSort: String, Sendable, CaseIterable {
         case .failures:
             decided = lhs.consecutiveFailures == rhs.consecutiveFailures
                 ? nil : lhs.consecutiveFailures > rhs.consecutiveFailures
+        case .lastHook: decided = newestFirst(lhs.lastHookAt, rhs.lastHookAt)
+        case .status:
+            let (left, right) = (PageProjectStatus(lhs).rank, PageProjectStatus(rhs).rank)
+            decided = left == right ? nil : left < right
         }
         return decided ?? ((lhs.path.lowercased(), lhs.key) < (rhs.path.lowercased(), rhs.key))
     }

@@ -27,8 +27,11 @@ extension StatusAPI {
         struct Projects: Encodable, Sendable {
             /// Every stored project.
             var total: Int
-            /// Per status (`active`, `unreachable`, `archived`, `removed`).
+            /// Per stored status (`active`, `unreachable`, `archived`, `removed`).
             var byStatus: [String: Int]
+            /// Watched projects the lag watchdog reports now (counted in `byStatus` too, under their stored status);
+            /// absent without a running engine.
+            var lagging: Int?
         }
 
         /// Recent events.
@@ -57,6 +60,8 @@ extension StatusAPI {
         var glwatch: Build
         /// Health (absent without a monitor).
         var health: Health?
+        /// Each configured GitLab instance's rate limit, outage and last error (absent without a running engine).
+        var instances: [Instance]?
         /// Project counts.
         var projects: Projects
         /// Event counts.

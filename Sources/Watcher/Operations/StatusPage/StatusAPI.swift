@@ -21,13 +21,18 @@ struct StatusAPI: Sendable {
     let now: @Sendable () -> Date
     /// GitLab requests per minute (`nil`: not recorded, the overview leaves them out).
     var requests: RequestRateHistory? = nil
+    /// The running engine's instances and projects (`nil`: none, the live fields are left out).
+    var engine: (any EngineStatusSource)? = nil
+    /// The running delivery side's circuit breakers (`nil`: none, the sinks have no `breaker`).
+    var breakers: (any SinkBreakerSource)? = nil
 
-    /// Everything at a glance: health, counts, the last 24 hours of events, each sink's queue.
+    /// Everything at a glance: health, each GitLab instance, counts, the last 24 hours of events, each sink's queue.
     func overview() async throws -> Overview {
         let now = now()
         let metrics = try await store.metrics()
         let perHour = try await store.eventCounts(until: now, width: 3600, buckets: 24)
         let report = health?.health()
+        let live = engine?.projectStatuses()
         return Overview(
             generatedAt: now,
             glwatch: .init(
@@ -40,9 +45,13 @@ struct StatusAPI: Sendable {
                     status: $0.ok ? "ok" : "unavailable", reason: $0.reason, lastSuccessfulPoll: $0.lastSuccessfulPoll
                 )
             },
+            instances: engine?.instanceStatuses().map { Overview.Instance($0, now: now) },
             projects: .init(
                 total: metrics.projectsByStatus.values.reduce(0, +),
-                byStatus: Dictionary(uniqueKeysWithValues: metrics.projectsByStatus.map { ($0.key.rawValue, $0.value) })
+                byStatus: Dictionary(
+                    uniqueKeysWithValues: metrics.projectsByStatus.map { ($0.key.rawValue, $0.value) }
+                ),
+                lagging: live.map { $0.values.filter(\.lagging).count }
             ),
             events: .init(
                 last24Hours: perHour.reduce(0, +),
@@ -53,21 +62,33 @@ struct StatusAPI: Sendable {
                 waiting: metrics.queueDepth.values.reduce(0, +),
                 dead: metrics.deadLetters.values.reduce(0, +)
             ),
-            sinks: StatusReport.sinks(metrics, configuredSinks: configuredSinks),
+            sinks: sinks(metrics),
             requestsPerMinute: requests?.perMinute(until: now)
         )
     }
 
-    /// Projects as `status --json` lists them, searched (`q`: part of the path or key), sorted (`sort`: `path`,
-    /// `lastChange`, `lastPoll` or `failures`) and paged (`limit`, default 50; `offset`).
+    /// Projects as `status --json` lists them, with what the running engine knows (`lagging`, `wokenBy`); searched
+    /// (`q`: part of the path or key), filtered by status (`status`, repeatable: `PageProjectStatus`), sorted (`sort`:
+    /// `ProjectSort`) and paged (`limit`, default 50; `offset`).
     func projects(_ query: PageQuery) async throws -> ProjectsPage {
         let limit = try query.limit(default: 50)
         let offset = try query.offset()
         let sort = try ProjectSort(query.value("sort"))
+        let statuses = Set(try query.values("status").map(PageProjectStatus.init(parsing:)))
         let report = try await StatusReport.load(from: store, statePath: statePath, now: now())
         var projects = report.projects
+        if let live = engine?.projectStatuses() {
+            for index in projects.indices {
+                guard let key = ProjectKey(projects[index].key), let status = live[key] else { continue }
+                projects[index].lagging = status.lagging
+                projects[index].wokenBy = status.wokenBy?.rawValue
+            }
+        }
         if let search = query.value("q")?.lowercased() {
             projects = projects.filter { $0.path.lowercased().contains(search) || $0.key.lowercased().contains(search) }
+        }
+        if !statuses.isEmpty {
+            projects = projects.filter { statuses.contains(PageProjectStatus($0)) }
         }
         projects.sort(by: sort.areInIncreasingOrder)
         return ProjectsPage(
@@ -139,12 +160,22 @@ struct StatusAPI: Sendable {
         var filter = DeliveryFilter(sink: query.value("sink"), states: states, limit: try query.limit(default: 100))
         filter.offset = try query.offset()
         let records = try await store.deliveries(filter)
-        let sinks = StatusReport.sinks(try await store.metrics(), configuredSinks: configuredSinks)
+        let sinks = sinks(try await store.metrics())
         return DeliveriesPage(
             offset: filter.offset,
             limit: filter.limit,
             sinks: sinks.filter { filter.sink == nil || $0.name == filter.sink },
             deliveries: records.map(DeliveriesReport.Delivery.init)
         )
+    }
+
+    /// Each sink's queue, with its circuit breaker when the delivery side runs.
+    private func sinks(_ metrics: StoreMetrics) -> [StatusReport.Sink] {
+        let breakers = breakers?.breakerStates() ?? [:]
+        return StatusReport.sinks(metrics, configuredSinks: configuredSinks).map { sink in
+            var sink = sink
+            sink.breaker = breakers[sink.name].map(StatusReport.Breaker.init)
+            return sink
+        }
     }
 }

@@ -10,13 +10,18 @@ import Notifier
 /// - `GET /ui/style.css` — the page's only other file
 /// - `GET /api/v1/overview`, `/api/v1/projects`, `/api/v1/events`, `/api/v1/events/{id}`, `/api/v1/deliveries`
 ///
-/// Read-only: there is no route that changes state. HTML is served with `StatusPageHTML.contentSecurityPolicy`,
-/// `X-Content-Type-Options: nosniff`, no referrer and no caching.
+/// With an admin token configured (`admin`), and only then, one action: retrying a dead delivery
+/// (`StatusPage+Admin`: `/ui/admin` to sign in, `POST /ui/deliveries/{id}/retry` from the page,
+/// `POST /api/v1/deliveries/{id}/retry` for scripts). Without it the page is read-only and those routes do not exist.
+/// HTML is served with `StatusPageHTML.contentSecurityPolicy`, `X-Content-Type-Options: nosniff`, no referrer and no
+/// caching.
 struct StatusPage: Sendable {
     /// Where the data comes from.
     let api: StatusAPI
     /// Each instance's web address by instance name, for links to projects.
     let instanceURLs: [String: URL]
+    /// Who may retry dead deliveries (`nil`: nobody, the page is read-only).
+    var admin: StatusPageAdmin? = nil
 
     /// Adds the routes to `router`.
     func register(on router: Router<BasicRequestContext>) {
@@ -42,14 +47,15 @@ struct StatusPage: Sendable {
         router.get("/api/v1/deliveries") { request, _ in
             await Self.json { try await page.api.deliveries(PageQuery(request.uri.query)) }
         }
+        if let admin { registerAdmin(admin, on: router) }
     }
 
     /// `/`: the four lists with the query's filters; a bad filter renders as a 400 page saying why.
     func html(_ request: Request) async -> Response {
         let query = PageQuery(request.uri.query)
-        let renderer = StatusPageHTML(instanceURLs: instanceURLs, now: api.now())
+        let renderer = renderer(for: request)
         do {
-            var projectQuery = [("limit", "50")]
+            var projectQuery = [("limit", "50")] + query.values("status").map { ("status", $0) }
             projectQuery += [("q", query.value("q")), ("sort", query.value("sort")), ("offset", query.value("poffset"))]
                 .compactMap { name, value in value.map { (name, $0) } }
             var eventQuery = [("limit", "25")] + query.values("type").map { ("type", $0) }
@@ -68,6 +74,16 @@ struct StatusPage: Sendable {
         }
     }
 
+    /// The page's renderer for `request`: what its sender may do as admin.
+    func renderer(for request: Request?) -> StatusPageHTML {
+        var renderer = StatusPageHTML(instanceURLs: instanceURLs, now: api.now())
+        if let admin {
+            renderer.admin = request.flatMap(admin.session(of:)).map { .signedIn(csrf: admin.csrfToken(for: $0)) }
+                ?? .signedOut
+        }
+        return renderer
+    }
+
     /// `/ui/events/{id}`.
     func eventHTML(_ id: String) async -> Response {
         let renderer = StatusPageHTML(instanceURLs: instanceURLs, now: api.now())
@@ -84,13 +100,13 @@ struct StatusPage: Sendable {
         PageQuery(String(HTML.query(pairs.map { ($0.0, Optional($0.1)) }).dropFirst()))
     }
 
-    private static func htmlProblem(_ error: any Error, renderer: StatusPageHTML) -> Response {
+    static func htmlProblem(_ error: any Error, renderer: StatusPageHTML) -> Response {
         let problem = error as? StatusAPIError ?? .badRequest("the state could not be read: \(error)")
         let status: HTTPResponse.Status = error is StatusAPIError ? .init(code: problem.status) : .internalServerError
         return htmlResponse(status, renderer.problem(problem))
     }
 
-    private static func htmlResponse(_ status: HTTPResponse.Status, _ body: String) -> Response {
+    static func htmlResponse(_ status: HTTPResponse.Status, _ body: String) -> Response {
         var result = Self.response(status, contentType: "text/html; charset=utf-8", body: body)
         result.headers[.init("Content-Security-Policy")!] = StatusPageHTML.contentSecurityPolicy
         result.headers[.init("X-Frame-Options")!] = "DENY"

@@ -35,6 +35,7 @@ extension StatusPageHTML {
             <section id="overview"><h2>Overview</h2>
             <p>glwatch \(HTML.escape(overview.glwatch.version)) · up \(uptime) · \(health)</p>
             <div class="cards">\(cards)</div>
+            \(instancesTable(overview.instances))
             <h3>Events per hour, last 24 hours</h3>\(chart.render())
             \(requests)
             </section>
@@ -42,12 +43,20 @@ extension StatusPageHTML {
             """
     }
 
-    /// The projects table with its search and sort links.
+    /// The projects table with its search, status filter and sort links.
     func projectsSection(_ page: StatusAPI.ProjectsPage, query: PageQuery) -> String {
         let search = query.value("q")
         let sortLinks = ProjectSort.allCases.map { sort -> String in
-            let link = HTML.query(keeping(query, ["type", "project", "sink"]) + [("q", search), ("sort", Optional(sort.rawValue))])
+            let kept = keeping(query, ["type", "project", "sink", "status"])
+            let link = HTML.query(kept + [("q", search), ("sort", Optional(sort.rawValue))])
             return "<a href=\"/\(HTML.escape(link))#projects\">\(sort.rawValue)</a>"
+        }.joined(separator: " ")
+        let chosen = Set(query.values("status"))
+        let statusLinks = ([nil] + PageProjectStatus.allCases.map(\.rawValue)).map { status -> String in
+            let link = HTML.query(keeping(query, ["type", "project", "sink", "q", "sort"]) + [("status", status)])
+            let name = status ?? "all"
+            let current = status.map { chosen == [$0] } ?? chosen.isEmpty
+            return "<a href=\"/\(HTML.escape(link))#projects\"\(current ? " class=\"current\"" : "")>\(name)</a>"
         }.joined(separator: " ")
         let rows = page.projects.map { project -> [String] in
             let key = ProjectKey(project.key)
@@ -58,17 +67,21 @@ extension StatusPageHTML {
             let branches = project.heads.map { HTML.escape($0.branch) }.joined(separator: ", ")
             let failures = String(project.consecutiveFailures)
                 + (project.lastError.map { " <span class=\"muted\">\(HTML.escape($0))</span>" } ?? "")
+            let status = HTML.escape(PageProjectStatus(project).rawValue)
             return [
-                link, branches.isEmpty ? "-" : branches, time(project.lastPollAt), time(project.lastChangeAt),
-                failures, "<span class=\"status \(HTML.escape(project.status))\">\(HTML.escape(project.status))</span>",
+                link, branches.isEmpty ? "-" : branches, time(project.lastPollAt),
+                project.wokenBy.map(HTML.escape) ?? "<span class=\"muted\">-</span>", time(project.lastChangeAt),
+                time(project.lastHookAt), failures, "<span class=\"status \(status)\">\(status)</span>",
             ]
         }
+        let headers = ["Project", "Branches", "Last poll", "Woken by", "Last change", "Last hook", "Failures", "Status"]
         return """
             <section id="projects"><h2>Projects <span class="muted">(\(page.total))</span></h2>
             <form method="get" action="/#projects"><input type="search" name="q" placeholder="Search path" \
             value="\(HTML.escape(search ?? ""))"><button type="submit">Search</button></form>
+            <p class="sort">Status: \(statusLinks)</p>
             <p class="sort">Sort by: \(sortLinks)</p>
-            \(table(["Project", "Branches", "Last poll", "Last change", "Failures", "Status"], rows, empty: "No projects match."))
+            \(table(headers, rows, empty: "No projects match."))
             \(pager(query, offsetName: "poffset", offset: page.offset, limit: page.limit, shown: page.projects.count, total: page.total, anchor: "projects"))
             </section>
 
@@ -115,37 +128,13 @@ extension StatusPageHTML {
         return "<ul class=\"commits\">\(items.joined())</ul>"
     }
 
-    /// Each sink's queue, then the waiting and dead deliveries.
-    func deliveriesSection(_ page: StatusAPI.DeliveriesPage) -> String {
-        let sinks = page.sinks.map { sink -> [String] in
-            [HTML.escape(sink.name), String(sink.queueDepth), String(sink.deadLetters), time(sink.oldestWaitingAt)]
-        }
-        let rows = page.deliveries.map { delivery -> [String] in
-            let when = delivery.state == "dead" ? time(delivery.deadAt) : time(delivery.nextAttemptAt)
-            let error = delivery.lastError.map {
-                HTML.escape((delivery.lastHTTPStatus.map { "HTTP \($0): " } ?? "") + $0)
-            } ?? "-"
-            return [
-                String(delivery.id), "<span class=\"state \(HTML.escape(delivery.state))\">\(HTML.escape(delivery.state))</span>",
-                HTML.escape(delivery.sink), "<a href=\"/ui/events/\(HTML.escape(delivery.eventID))\">"
-                    + HTML.escape(delivery.eventType) + "</a>", String(delivery.attempts), when, error,
-            ]
-        }
-        return """
-            <section id="deliveries"><h2>Deliveries</h2>
-            \(table(["Sink", "Waiting", "Dead", "Oldest waiting"], sinks, empty: "No sinks."))
-            <h3>Waiting and dead</h3>
-            \(table(["Id", "State", "Sink", "Event", "Attempts", "Next attempt / died", "Last error"], rows, empty: "Nothing waiting, no dead letters."))
-            </section>
-
-            """
-    }
-
     /// "Newer / older" links that keep the other filters.
     func pager(
         _ query: PageQuery, offsetName: String, offset: Int, limit: Int, shown: Int, total: Int?, anchor: String
     ) -> String {
-        let others = keeping(query, ["q", "sort", "type", "project", "sink", "poffset", "eoffset"].filter { $0 != offsetName })
+        let others = keeping(
+            query, ["q", "sort", "status", "type", "project", "sink", "poffset", "eoffset"].filter { $0 != offsetName }
+        )
         var links: [String] = []
         if offset > 0 {
             let link = HTML.query(others + [(offsetName, String(max(0, offset - limit)))])

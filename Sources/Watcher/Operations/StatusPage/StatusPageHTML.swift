@@ -1,21 +1,35 @@
 import Foundation
 
-/// Renders the status page's HTML on the server: the overview, the events chart, the projects, the events and the
-/// deliveries, from `StatusAPI`'s answers. Every value goes through `HTML.escape`; the page has no script and loads
-/// only `/ui/style.css`, so it works offline and under `StatusPageHTML.contentSecurityPolicy`.
+/// Renders the status page's HTML on the server: the overview (with the GitLab instances), the events chart, the
+/// projects, the events and the deliveries (with the sinks' circuit breakers, and Retry buttons for a signed-in
+/// admin), from `StatusAPI`'s answers. Every value goes through `HTML.escape`; the page has no script and loads only
+/// `/ui/style.css`, so it works offline and under `StatusPageHTML.contentSecurityPolicy` (whose `form-action 'self'`
+/// lets the admin's forms post to this origin only).
 struct StatusPageHTML: Sendable {
     /// The policy every page is served with: nothing but this origin's stylesheet; inline SVG needs nothing more.
     static let contentSecurityPolicy =
         "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; "
         + "base-uri 'none'"
 
+    /// What the admin may do on this page.
+    enum Admin: Sendable, Equatable {
+        /// No admin token is configured: the page is read-only, with no sign-in.
+        case off
+        /// A token is configured, this browser has not signed in: a link to `/ui/admin`.
+        case signedOut
+        /// Signed in: dead deliveries have a Retry button, each form carrying `csrf`.
+        case signedIn(csrf: String)
+    }
+
     /// Each instance's web address by instance name, for links to projects.
     var instanceURLs: [String: URL]
     /// The clock's now, for ages ("3m ago").
     var now: Date
+    /// What the admin may do.
+    var admin: Admin = .off
 
-    /// `/`: everything, with the filters of `query` applied (`q`, `sort`, `poffset` for projects; `type`,
-    /// `project`, `eoffset` for events; `sink` for deliveries).
+    /// `/`: everything, with the filters of `query` applied (`q`, `status`, `sort`, `poffset` for projects; `type`,
+    /// `project`, `eoffset` for events; `sink` for deliveries) and, after a retry, `retried` noted.
     func page(
         overview: StatusAPI.Overview,
         projects: StatusAPI.ProjectsPage,
@@ -26,15 +40,22 @@ struct StatusPageHTML: Sendable {
         document(
             title: "glwatch status",
             body: overviewSection(overview) + projectsSection(projects, query: query)
-                + eventsSection(events, query: query) + deliveriesSection(deliveries)
+                + eventsSection(events, query: query) + deliveriesSection(deliveries, query: query)
         )
     }
 
-    /// A page that says what went wrong (a bad filter, an unknown event), escaped.
+    /// A page that says what went wrong (a bad filter, an unknown event, a refused retry), escaped.
     func problem(_ error: StatusAPIError) -> String {
-        document(
+        let title: String
+        switch error {
+        case .badRequest: title = "Bad request"
+        case .forbidden: title = "Forbidden"
+        case .notFound: title = "Not found"
+        case .conflict: title = "Conflict"
+        }
+        return document(
             title: "glwatch status",
-            body: "<section><h2>\(error.status == 404 ? "Not found" : "Bad request")</h2><p class=\"problem\">"
+            body: "<section><h2>\(title)</h2><p class=\"problem\">"
                 + HTML.escape(error.message) + "</p><p><a href=\"/\">Back to the status page</a></p></section>"
         )
     }
@@ -71,6 +92,21 @@ struct StatusPageHTML: Sendable {
         guard let date else { return "<span class=\"muted\">never</span>" }
         let iso = date.formatted(.iso8601)
         return "<time datetime=\"\(iso)\" title=\"\(iso)\">\(age(date))</time>"
+    }
+
+    /// A `<time>` element for a moment to come: "in 3m" ("now" once it has passed), the exact UTC time on hover.
+    func due(_ date: Date) -> String {
+        let iso = date.formatted(.iso8601)
+        let seconds = Int(date.timeIntervalSince(now).rounded(.up))
+        let text: String
+        switch seconds {
+        case ..<1: text = "now"
+        case ..<60: text = "in \(seconds)s"
+        case ..<3600: text = "in \((seconds + 59) / 60)m"
+        case ..<86_400: text = "in \((seconds + 3599) / 3600)h"
+        default: text = "in \((seconds + 86_399) / 86_400)d"
+        }
+        return "<time datetime=\"\(iso)\" title=\"\(iso)\">\(text)</time>"
     }
 
     /// A table; cells are HTML already (callers escape values).

@@ -30,5 +30,8 @@ enum StatusPageStyle {
         pre { background: #f0f4f8; padding: .6rem; overflow-x: auto; white-space: pre-wrap; }
         .sort a, .pager a { margin-right: .6rem; }
         ul.commits { margin: .2rem 0 0; padding-left: 1.1rem; font-size: .9em; }
+        .status.lagging, .breaker.half-open { color: #b44d12; } .breaker.open { color: #a61b1b; }
+        .breaker.closed { color: #2f8132; } .sort a.current { font-weight: 600; text-decoration: none; }
+        form.inline { display: inline; margin: 0; } .notice { color: #2f8132; }
         """
 }

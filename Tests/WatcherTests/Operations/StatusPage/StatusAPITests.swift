@@ -63,7 +63,7 @@ struct StatusAPITests {
     @Test func testProjects_badParameters_areBadRequests() async throws {
         let api = try await StatusPageFixture(extraProjects: 1).api()
 
-        await #expect(throws: StatusAPIError.badRequest("unknown sort \"size\"; use path, lastChange, lastPoll, failures")) {
+        await #expect(throws: StatusAPIError.badRequest("unknown sort \"size\"; use path, lastChange, lastPoll, failures, lastHook, status")) {
             try await api.projects(PageQuery("sort=size"))
         }
         await #expect(throws: StatusAPIError.badRequest("limit must be a whole number from 1 to 500")) {
@@ -154,5 +154,106 @@ struct StatusAPITests {
         await #expect(throws: StatusAPIError.badRequest("unknown delivery state \"lost\"; use pending, failed, dead or delivered")) {
             try await api.deliveries(PageQuery("state=lost"))
         }
+    }
+
+    // MARK: What only the running watcher knows
+
+    @Test func testOverview_instances_rateLimitedDownOrOk_fromTheRunningEngine() async throws {
+        // Given a running engine with one rate-limited instance, one down and one fine, and one lagging project
+        let fixture = try await StatusPageFixture(extraProjects: 1)
+        let now = StatusPageFixture.now
+        let engine = FakeEngineStatus(
+            instances: [
+                InstanceStatus(
+                    name: "main", host: "gitlab.example.com", pausedUntil: now + 60, remaining: 0, limit: 2000,
+                    resetAt: now + 60, throttled: 3, lastError: "gitlab.example.com: rate limited (HTTP 429)",
+                    lastErrorAt: now - 5
+                ),
+                InstanceStatus(
+                    name: "onprem", host: "git.internal", throttled: 0, downSince: now - 600, nextProbeAt: now + 15,
+                    lastError: "git.internal: GET /user failed: connection refused", lastErrorAt: now - 15
+                ),
+                InstanceStatus(name: "quiet", host: "gitlab.com", remaining: 1990, limit: 2000, throttled: 0),
+            ],
+            projects: [CLIStateFixture.project: ProjectLiveStatus(lagging: true, wokenBy: .sweep)]
+        )
+
+        // When the overview is read with it, and without one
+        let overview = try await fixture.api(engine: engine).overview()
+        let plain = try await fixture.api().overview()
+
+        // Then each instance says how it stands; the lagging project is counted; without an engine, nothing is said
+        let instances = try #require(overview.instances)
+        #expect(instances.map(\.status) == ["rate-limited", "down", "ok"])
+        #expect(instances[0].pausedUntil == now + 60)
+        #expect(instances[0].rateLimitRemaining == 0 && instances[0].rateLimitLimit == 2000 && instances[0].throttled == 3)
+        #expect(instances[1].downSince == now - 600 && instances[1].nextProbeAt == now + 15)
+        #expect(instances[1].lastError == "git.internal: GET /user failed: connection refused")
+        #expect(instances[2].rateLimitRemaining == 1990 && instances[2].lastError == nil)
+        #expect(overview.projects.lagging == 1)
+        #expect(overview.projects.byStatus["active"] == 3)  // the stored statuses are unchanged
+        #expect(plain.instances == nil && plain.projects.lagging == nil)
+    }
+
+    @Test func testProjects_lagging_isAStatusToFilterAndSortBy_besideWhatWokeEachPoll() async throws {
+        // Given the sample project lagging (its last poll the sweep's), the hostile one woken by a hook, and the sample
+        // project's last hook recorded
+        let fixture = try await StatusPageFixture(extraProjects: 3)
+        let engine = FakeEngineStatus(projects: [
+            CLIStateFixture.project: ProjectLiveStatus(lagging: true, wokenBy: .sweep),
+            StatusPageFixture.hostileProject: ProjectLiveStatus(lagging: false, wokenBy: .hook),
+        ])
+        try await fixture.store.recordHooks([IdlePoll(project: CLIStateFixture.project, at: Sample.time(100))])
+        let api = fixture.api(engine: engine)
+
+        // When projects are filtered by status, sorted by status and by last hook
+        let lagging = try await api.projects(PageQuery("status=lagging"))
+        let active = try await api.projects(PageQuery("status=active&status=unreachable"))
+        let byStatus = try await api.projects(PageQuery("sort=status&limit=2"))
+        let byHook = try await api.projects(PageQuery("sort=lastHook&limit=1"))
+        let all = try await api.projects(PageQuery(nil))
+
+        // Then lagging is a status of its own (the stored one stays `active`), each project says what woke its last
+        // poll, and projects the engine does not know say nothing
+        #expect(lagging.projects.map(\.path) == ["glwatch/sample"])
+        #expect(lagging.projects[0].status == "active" && lagging.projects[0].lagging == true)
+        #expect(lagging.projects[0].wokenBy == "sweep")
+        #expect(active.total == 4 && !active.projects.contains { $0.path == "glwatch/sample" })
+        #expect(byStatus.projects.map(\.path) == ["glwatch/sample", StatusPageFixture.hostilePath])
+        #expect(byHook.projects.map(\.path) == ["glwatch/sample"])
+        #expect(byHook.projects[0].lastHookAt == Sample.time(100))
+        let quiet = try #require(all.projects.first { $0.path == "team/service-001" })
+        #expect(quiet.lagging == nil && quiet.wokenBy == nil)
+        #expect(all.projects.first { $0.path == StatusPageFixture.hostilePath }?.wokenBy == "hook")
+        await #expect(
+            throws: StatusAPIError.badRequest(
+                "unknown project status \"late\"; use unreachable, lagging, active, archived, removed"
+            )
+        ) { try await api.projects(PageQuery("status=late")) }
+    }
+
+    @Test func testDeliveries_eachSinkCarriesItsCircuitBreaker_statusJSONDoesNot() async throws {
+        // Given the running delivery side: chat's breaker closed after 2 failures, ops' open for another 30 s
+        let fixture = try await StatusPageFixture(extraProjects: 1)
+        let now = StatusPageFixture.now
+        let api = fixture.api(
+            breakers: FakeBreakers(states: ["chat": .closed(failures: 2), "ops": .open(until: now + 30, cooldown: 60)])
+        )
+
+        // When the deliveries and the overview are read, and `glwatch status --json` is made
+        let deliveries = try await api.deliveries(PageQuery(nil))
+        let overview = try await api.overview()
+        let report = try await StatusReport.load(from: fixture.store, statePath: "state.db", now: now)
+        let json = String(decoding: try EventJSON.encoder().encode(report), as: UTF8.self)
+
+        // Then each sink has its breaker; the CLI's shape gains nothing
+        let chat = try #require(deliveries.sinks.first { $0.name == "chat" }?.breaker)
+        let ops = try #require(deliveries.sinks.first { $0.name == "ops" }?.breaker)
+        #expect(chat.state == "closed" && chat.failures == 2 && chat.openUntil == nil)
+        #expect(ops.state == "open" && ops.openUntil == now + 30 && ops.cooldownSeconds == 60)
+        #expect(StatusReport.Breaker(.halfOpen(cooldown: 120)).state == "half-open")
+        #expect(overview.sinks.map(\.breaker) == deliveries.sinks.map(\.breaker))
+        #expect(!json.contains("breaker") && !json.contains("lagging") && !json.contains("wokenBy"))
+        #expect(try await fixture.api().deliveries(PageQuery(nil)).sinks.allSatisfy { $0.breaker == nil })
     }
 }

@@ -77,15 +77,37 @@ final class StatusPageFixture {
         )
     }
 
-    /// The API over the fixture, at `now`.
-    func api(configuredSinks: [String] = ["chat", "ops"]) -> StatusAPI {
+    /// The API over the fixture, at `now`, with a running watcher's live state when given.
+    func api(
+        configuredSinks: [String] = ["chat", "ops"],
+        engine: (any EngineStatusSource)? = nil,
+        breakers: (any SinkBreakerSource)? = nil
+    ) -> StatusAPI {
         StatusAPI(
             store: store,
             statePath: store.path,
             configuredSinks: configuredSinks,
             startedAt: Sample.time(0),
             health: nil,
-            now: { StatusPageFixture.now }
+            now: { StatusPageFixture.now },
+            engine: engine,
+            breakers: breakers
         )
     }
+}
+
+/// A running engine's live state, as a test sets it.
+struct FakeEngineStatus: EngineStatusSource {
+    var instances: [InstanceStatus] = []
+    var projects: [ProjectKey: ProjectLiveStatus] = [:]
+
+    func instanceStatuses() -> [InstanceStatus] { instances }
+    func projectStatuses() -> [ProjectKey: ProjectLiveStatus] { projects }
+}
+
+/// A running delivery side's circuit breakers, as a test sets them.
+struct FakeBreakers: SinkBreakerSource {
+    var states: [String: CircuitBreaker.State]
+
+    func breakerStates() -> [String: CircuitBreaker.State] { states }
 }

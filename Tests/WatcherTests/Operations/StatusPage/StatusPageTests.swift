@@ -158,4 +158,51 @@ struct StatusPageTests {
             #expect(asBearer.status == 401)
         }
     }
+
+    @Test func testPage_showsInstancesLaggingWokenByLastHookAndBreakers_escaped() async throws {
+        // Given a running watcher: one instance rate-limited whose last error is markup, the sample project lagging
+        // after a sweep, the hostile one woken by a hook with a recorded hook, and ops' breaker open
+        let fixture = try await StatusPageFixture(extraProjects: 1)
+        let now = StatusPageFixture.now
+        try await fixture.store.recordHooks([IdlePoll(project: StatusPageFixture.hostileProject, at: now - 120)])
+        let engine = FakeEngineStatus(
+            instances: [
+                InstanceStatus(
+                    name: "gitlab.example.com", host: "gitlab.example.com", pausedUntil: now + 90, remaining: 0,
+                    limit: 2000, throttled: 2, lastError: "<b>rate limited</b>", lastErrorAt: now - 30
+                )
+            ],
+            projects: [
+                CLIStateFixture.project: ProjectLiveStatus(lagging: true, wokenBy: .sweep),
+                StatusPageFixture.hostileProject: ProjectLiveStatus(lagging: false, wokenBy: .hook),
+            ]
+        )
+        let page = StatusPage(
+            api: fixture.api(engine: engine, breakers: FakeBreakers(states: ["ops": .open(until: now + 30, cooldown: 30)])),
+            instanceURLs: [:]
+        )
+
+        try await StatusPageClient.with(page) { client in
+            // When the page is loaded, and filtered to lagging projects
+            let html = try await client.get("/").text
+            let lagging = try await client.get("/?status=lagging").text
+
+            // Then the instance, the statuses, the wake-ups, the hook and the breaker are there, values escaped
+            #expect(html.contains("<h3>GitLab instances</h3>"))
+            #expect(html.contains("<span class=\"badge bad\">rate-limited</span> until <time"))
+            #expect(html.contains(">in 2m</time>"))
+            #expect(html.contains("0 of 2000 left, 2 × HTTP 429"))
+            #expect(html.contains("&lt;b&gt;rate limited&lt;/b&gt;") && !html.contains("<b>rate limited"))
+            #expect(html.contains("<th>Woken by</th><th>Last change</th><th>Last hook</th>"))
+            #expect(html.contains("<span class=\"status lagging\">lagging</span>"))
+            #expect(html.contains("<td>sweep</td>") && html.contains("<td>hook</td>"))
+            #expect(html.contains(">2m ago</time>"))
+            #expect(html.contains("<span class=\"breaker open\">open</span> until <time"))
+            #expect(html.contains("<a href=\"/?status=lagging#projects\">lagging</a>"))
+            #expect(lagging.contains("glwatch/sample") && !lagging.contains("team/service-001"))
+            #expect(lagging.contains("<a href=\"/?status=lagging#projects\" class=\"current\">lagging</a>"))
+            // and without an admin token there is nothing to sign in to
+            #expect(!html.contains("/ui/admin") && !html.contains("Retry"))
+        }
+    }
 }
