@@ -53,6 +53,7 @@ extension GLWatchConfigLoader {
     /// `engine.feed` is `false`.
     func engine(_ document: YAMLMapping, instances: [GitLabInstanceConfig]) -> EngineConfig {
         var engine = EngineConfig()
+        engine.configuration.eventLateness = EngineConfiguration.defaultEventLateness
         let withToken = Set(
             instances.filter { instance in
                 if case .none = instance.auth { return false }
@@ -76,7 +77,10 @@ extension GLWatchConfigLoader {
             engine.configuration.sweepInterval = value
             engine.configuration.feed?.sweepInterval = value
         }
-        if let value = map.duration("feed_overlap", minimum: 0) { engine.configuration.feed?.overlap = value }
+        if let value = map.duration("feed_overlap", minimum: 0) {
+            engine.configuration.eventLateness = value
+            engine.configuration.feed?.overlap = value
+        }
         if let value = map.int("graphql_batch_size", minimum: 0) {
             if value > GitLabGraphQLAPI.maximumPaths, let node = map.value("graphql_batch_size") {
                 map.reader.error(

@@ -62,7 +62,9 @@ extension ProjectPoller {
                 forced = true
             case .undecided: forced = try await !source.isAncestor(move.from, of: move.to, in: key.id)
             }
-            if forced, let since = lastPollAt, try await wasRecreated(move.branch, from: move.from, since: since) {
+            if forced, let since = lastPollAt,
+                try await wasRecreated(move.branch, from: move.from, to: move.to, since: since)
+            {
                 let base = move.branch == defaultBranch ? nil : defaultHead
                 let window =
                     base == move.to
@@ -149,16 +151,28 @@ extension ProjectPoller {
         }
     }
 
-    /// Whether `branch`, at `head` when last polled, was deleted since `since` (a push event `removed` from
-    /// `head`) and so created again rather than force-pushed: one request when nothing else was pushed since.
-    /// A token that may not read push events (Reporter role needed) leaves it a force-push, as GitLab's branch
-    /// heads alone say.
-    func wasRecreated(_ branch: String, from head: String, since: Date) async throws -> Bool {
-        guard let events = try await source.pushEventsIfReadable(in: key.id, since: since) else { return false }
-        return events.contains { event in
-            guard let push = event.pushData, push.refType == "branch", push.ref == branch else { return false }
-            let deleted = push.commitTo.map(Self.isNullSHA) ?? true
-            return deleted && push.commitFrom == head
+    /// Whether `branch`, at `head` when last polled and at `newHead` now, was deleted since `since` and so created
+    /// again rather than force-pushed: its push events since link `head` to `newHead` (`PushChain`) through a
+    /// deletion. One request when every event is visible. GitLab writes events in a background job, so while they
+    /// do not link, they are read again each second for up to `eventLateness`; then (or at once after a bulk
+    /// push, whose event names no ref) a visible deletion from `head` decides. A token that may not read push
+    /// events (Reporter role needed) leaves it a force-push, as GitLab's branch heads alone say.
+    func wasRecreated(_ branch: String, from head: String, to newHead: String, since: Date) async throws -> Bool {
+        let deadline = now().addingTimeInterval(eventLateness)
+        while true {
+            guard let events = try await source.pushEventsIfReadable(in: key.id, since: since) else { return false }
+            switch PushChain.link(events, branch: branch, from: head, to: newHead) {
+            case .linked(let deleted):
+                return deleted
+            case .broken(let waitable) where waitable && now() < deadline:
+                await sleep(min(1, deadline.timeIntervalSince(now())))
+            case .broken:
+                return events.contains { event in
+                    guard let push = event.pushData, push.refType == "branch", push.ref == branch else { return false }
+                    let deleted = push.commitTo.map(Self.isNullSHA) ?? true
+                    return deleted && push.commitFrom == head
+                }
+            }
         }
     }
 }

@@ -9,11 +9,11 @@ package struct CycleReport: Sendable, Equatable {
     package var polled: Int { polls.count }
     /// Polls that found a change.
     package var changed: Int { polls.filter { $0.outcome == .changed }.count }
-    /// Polls that failed or were rate-limited.
+    /// Polls that failed, were rate-limited, or still waited for late push events.
     package var failed: Int {
         polls.filter {
             switch $0.outcome {
-            case .failed, .rateLimited: true
+            case .failed, .rateLimited, .deferred: true
             case .changed, .unchanged: false
             }
         }.count

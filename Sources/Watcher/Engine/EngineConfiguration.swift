@@ -26,6 +26,14 @@ package struct EngineConfiguration: Sendable, Equatable {
     /// reads the branch list and the tag list directly, whatever the newest push event says. With the change
     /// feed, it is also the feed's sweep (`FeedConfiguration.sweepInterval`).
     var sweepInterval: TimeInterval
+    /// How late GitLab may make a push event visible (`engine.feed_overlap`): a baseline waits this long after
+    /// reading the heads before it walks them back to the watch start along the push events, and a head that
+    /// moved sideways waits up to this long for the events that tell a re-created branch from a force-push.
+    /// 0 (this type's default, for tests and the demo) trusts the events as first read; a configuration file
+    /// gets `defaultEventLateness`.
+    var eventLateness: TimeInterval
+    /// The event lateness a configuration file gets when it does not set `engine.feed_overlap`.
+    static let defaultEventLateness: TimeInterval = 10
     /// The change feed (`nil`: every project polled on its own adaptive cadence).
     package var feed: FeedConfiguration?
 
@@ -39,6 +47,7 @@ package struct EngineConfiguration: Sendable, Equatable {
         defaultRateLimitPause: TimeInterval = 60,
         idlePollFlushInterval: TimeInterval = 60,
         sweepInterval: TimeInterval = 600,
+        eventLateness: TimeInterval = 0,
         feed: FeedConfiguration? = nil
     ) {
         self.maxConcurrentPollsPerHost = max(1, maxConcurrentPollsPerHost)
@@ -49,6 +58,7 @@ package struct EngineConfiguration: Sendable, Equatable {
         self.defaultRateLimitPause = max(0, defaultRateLimitPause)
         self.idlePollFlushInterval = max(0.001, idlePollFlushInterval)
         self.sweepInterval = max(1, feed?.sweepInterval ?? sweepInterval)
+        self.eventLateness = max(0, eventLateness)
         self.feed = feed
     }
 }

@@ -41,6 +41,8 @@ extension WatchEngine {
             isNewProject: isNewProject,
             confirmInstanceOutage: confirmOutage,
             sweepInterval: configuration.feed?.sweepInterval ?? configuration.sweepInterval,
+            eventLateness: configuration.eventLateness,
+            sleep: { seconds in await SchedulerSleeper(scheduler: scheduler).sleep(for: .seconds(seconds)) },
             now: { scheduler.now }
         )
         let logger = logger

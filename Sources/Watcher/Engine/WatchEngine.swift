@@ -181,9 +181,19 @@ package final class WatchEngine: Sendable {
             if let report = await discover(id) { discoveries.append(report) }
         }
         let pipelines = registry.withLock { Array($0.pipelines.values) }
+        let scheduler = scheduler
         let polls = await withTaskGroup(of: PollReport?.self) { group in
             for pipeline in pipelines {
-                group.addTask { (try? await pipeline.pollOnce().value) ?? nil }
+                group.addTask {
+                    var report = (try? await pipeline.pollOnce().value) ?? nil
+                    // A baseline waiting for GitLab's late push events is finished once they had time to arrive.
+                    for _ in 0..<3 {
+                        guard case .deferred(let wait)? = report?.outcome else { break }
+                        await SchedulerSleeper(scheduler: scheduler).sleep(for: .seconds(wait))
+                        report = (try? await pipeline.pollOnce().value) ?? nil
+                    }
+                    return report
+                }
             }
             var polls: [PollReport] = []
             for await report in group {

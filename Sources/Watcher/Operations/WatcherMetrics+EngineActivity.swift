@@ -28,7 +28,7 @@ extension WatcherMetrics {
                 recordPoll(project: report.project, outcome: report.outcome, duration: report.duration, finishedAt: finished)
                 guard let health else { return }
                 switch report.outcome {
-                case .changed, .unchanged: health.pollSucceeded(at: finished)
+                case .changed, .unchanged, .deferred: health.pollSucceeded(at: finished)  // deferred: GitLab answered
                 case .failed, .rateLimited: break
                 }
                 completeCycle(health)

@@ -87,7 +87,7 @@ final class WatcherMetrics: Sendable {
         switch outcome {
         case .changed, .unchanged:
             lastSuccessfulPoll(project.description).record(finishedAt.timeIntervalSince1970)
-        case .failed, .rateLimited:
+        case .failed, .rateLimited, .deferred:
             break
         }
     }
@@ -104,6 +104,7 @@ final class WatcherMetrics: Sendable {
         case .unchanged: "unchanged"
         case .failed: "failed"
         case .rateLimited: "rate_limited"
+        case .deferred: "deferred"
         }
     }
 

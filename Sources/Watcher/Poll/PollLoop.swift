@@ -13,6 +13,9 @@ package enum PollOutcome: Sendable, Equatable {
     /// GitLab rate-limited the host: not the project's fault, so no failure is counted; wait at least as long as
     /// GitLab asked.
     case rateLimited(retryAfter: TimeInterval?)
+    /// The poll read what it could and must look again after `retryIn` seconds before it can decide (a baseline
+    /// waiting for GitLab's late push events): neither idle nor failed, and not spread by the cadence.
+    case deferred(retryIn: TimeInterval)
 }
 
 /// Polls one project for as long as it is subscribed: run a poll, wait a delay that depends on what it found
@@ -79,7 +82,7 @@ struct PollLoop: Sendable {
                         switch outcome {
                         case .changed, .unchanged: delay = sweep
                         case .failed: delay = min(delay, sweep)
-                        case .rateLimited: break
+                        case .rateLimited, .deferred: break
                         }
                     }
                     // Book before telling: whoever reacts to the outcome already sees the next poll booked.
@@ -175,8 +178,10 @@ private final class Streaks: @unchecked Sendable {
 
     /// Records an outcome and returns the delay before the next poll.
     func record(_ outcome: PollOutcome, cadence: Cadence, unitRandom: Double) -> TimeInterval {
-        polls += 1
         let delay = streakDelay(outcome, cadence: cadence, unitRandom: unitRandom)
+        // A deferred poll is not one of the loop's polls: the one that completes it is spread like a first poll.
+        if case .deferred = outcome { return delay }
+        polls += 1
         guard polls == 1, outcome == .changed || outcome == .unchanged else { return delay }
         return cadence.phaseAfterFirstPoll(unitRandom: unitRandom)
     }
@@ -194,6 +199,8 @@ private final class Streaks: @unchecked Sendable {
         case .rateLimited(let retryAfter):
             let delay = cadence.delay(idlePolls: idlePolls, failures: failures, unitRandom: unitRandom)
             return max(delay, retryAfter ?? 0)
+        case .deferred(let retryIn):
+            return max(0, retryIn)
         }
         return cadence.delay(idlePolls: idlePolls, failures: failures, unitRandom: unitRandom)
     }

@@ -13,10 +13,28 @@ extension ProjectPoller {
     func baseline(_ info: GitLabProject, at time: Date) async throws -> PollOutcome {
         let start = try await recordedWatchStart()
         let isNew = start?.isNew ?? isNewProject
-        // GitLab's contributor list is as of the moment it is read. Read before the heads, it cannot name the
-        // author of a commit newer than them: such a commit is announced by a later poll, and so must its author be.
-        let listedContributors = isNew ? [] : try await contributorsBeforeHeads(info)
-        let observation = try await observeHeads(info, stored: nil, at: time)
+        let listedContributors: [GitLabContributor]
+        let observation: HeadObservation
+        if let pending = pendingBaseline, pending.project == info.id {
+            // The second half: GitLab has had `eventLateness` to write the events of pushes before that reading.
+            let wait = eventLateness - time.timeIntervalSince(pending.at)
+            guard wait <= 0 else { return .deferred(retryIn: wait) }
+            (listedContributors, observation) = (pending.contributors, pending.observation)
+        } else {
+            // GitLab's contributor list is as of the moment it is read. Read before the heads, it cannot name the
+            // author of a commit newer than them: such a commit is announced by a later poll, and so must its
+            // author be.
+            listedContributors = isNew ? [] : try await contributorsBeforeHeads(info)
+            observation = try await observeHeads(info, stored: nil, at: time)
+            if !isNew, start != nil, eventLateness > 0 {
+                // A push made just before this reading may have no visible push event yet: walked back from these
+                // heads with its event missing, the baseline would swallow it. Walk back once GitLab wrote them.
+                pendingBaseline = PendingBaseline(
+                    project: info.id, contributors: listedContributors, observation: observation, at: time
+                )
+                return .deferred(retryIn: eventLateness)
+            }
+        }
         let startHeads: [String: String]?
         if isNew {
             startHeads = [:]
@@ -79,6 +97,7 @@ extension ProjectPoller {
         change.tags = tags.updates
         change.events = try await plan(events)
         _ = try await store.apply(change)
+        pendingBaseline = nil
         if let check = tags.check { lastTagCheck = check }
         guard startHeads != nil, let state = try await store.projectState(key) else {
             noteBranchRead(observation, at: time)
@@ -151,4 +170,17 @@ extension ProjectPoller {
     static func isNullSHA(_ sha: String) -> Bool {
         !sha.isEmpty && sha.allSatisfy { $0 == "0" }
     }
+}
+
+/// What the first half of a baseline read (see `ProjectPoller.baseline`): kept in memory only, so a restart reads
+/// again (the watch start itself is in the store).
+struct PendingBaseline {
+    /// The project's id as read (a project deleted and created again under the path reads again).
+    var project: Int64
+    /// GitLab's contributors, read before the heads.
+    var contributors: [GitLabContributor]
+    /// The heads.
+    var observation: ProjectPoller.HeadObservation
+    /// When they were read.
+    var at: Date
 }

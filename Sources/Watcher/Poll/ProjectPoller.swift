@@ -11,8 +11,8 @@ import Synchronization
 /// watched); otherwise in proportion to what changed (a range `old..new` per moved branch, one more per
 /// force-push and per author who looks new).
 final class ProjectPoller: @unchecked Sendable {
-    // @unchecked: `project`, `lastBranchRead`, `lastTagCheck` and `lastFailure` are touched only by `poll()` (and
-    // read after it returned), which the engine never runs twice at once for one project.
+    // @unchecked: `project`, `lastBranchRead`, `lastTagCheck`, `pendingBaseline` and `lastFailure` are touched only
+    // by `poll()` (and read after it returned), which the engine never runs twice at once for one project.
 
     /// The project polled.
     let key: ProjectKey
@@ -40,6 +40,15 @@ final class ProjectPoller: @unchecked Sendable {
     let sweepInterval: TimeInterval
     /// The last tag read that was stored (see `ProjectPoller+Tags.swift`); `nil` until one in this process.
     var lastTagCheck: TagCheck?
+    /// How late GitLab may make a push event visible (it writes them in a background job; `engine.feed_overlap`):
+    /// a baseline reads the push events since the watch start this long after the heads it walks back from, and
+    /// a branch whose new head does not descend from its old one waits up to this long for the events that say
+    /// whether it was deleted and created again. 0 trusts the events as first read.
+    let eventLateness: TimeInterval
+    /// Waits on the engine's clock (virtual time in tests).
+    let sleep: @Sendable (TimeInterval) async -> Void
+    /// A first poll's reading, kept until its baseline can be written (`eventLateness` after it).
+    var pendingBaseline: PendingBaseline?
 
     private var project: GitLabProject?
     /// The last branch list read that was stored: the newest push event id then (`nil`: none) and when.
@@ -60,8 +69,12 @@ final class ProjectPoller: @unchecked Sendable {
         isNewProject: Bool = false,
         confirmInstanceOutage: (@Sendable (GitLabError) async -> Bool)? = nil,
         sweepInterval: TimeInterval = ProjectPoller.defaultSweepInterval,
+        eventLateness: TimeInterval = 0,
+        sleep: @escaping @Sendable (TimeInterval) async -> Void = { try? await Task.sleep(for: .seconds($0)) },
         now: @escaping @Sendable () -> Date
     ) {
+        self.eventLateness = max(0, eventLateness)
+        self.sleep = sleep
         self.confirmInstanceOutage = confirmInstanceOutage
         self.sweepInterval = sweepInterval
         self.watchStart = watchStart

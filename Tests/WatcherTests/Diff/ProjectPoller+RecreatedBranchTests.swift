@@ -42,6 +42,58 @@ import Testing
         }
     }
 
+    @Test func testDeletionWhoseEventIsLate_isWaitedFor_notTakenForAForcePush() async throws {
+        // Given all branches watched, with a feature branch glwatch has seen, and GitLab writing events late
+        let world = ProjectPollerBaselineTests.World()
+        let project = world.fake.addProject("acme/api")
+        project.commits(2, by: [ann])
+        project.commits(1, on: "feature", by: [ann])
+        try await EngineTestHarness.run(world.fake) { harness throws in
+            let poller = ProjectPoller(
+                key: harness.key(project), options: PollOptions(branches: .all),
+                source: GitLabProjectSource(client: harness.client), store: harness.store,
+                router: EventRouter(rules: []), eventLateness: 10, sleep: { world.advance($0) }, now: { world.now }
+            )
+            _ = await poller.poll()
+
+            // When feature is deleted (its event visible only 4 s later) and created again from main (its event
+            // at once), and the next poll sees the new head before the deletion's event exists
+            world.advance(60)
+            world.fake.eventVisibility = .delayed(by: 4)
+            project.deleteBranch("feature")
+            world.fake.eventVisibility = .immediate
+            project.createBranch("feature", from: "main")
+            #expect(await poller.poll() == .changed)
+
+            // Then the poll waited for the deletion's event: deleted and created, no force-push
+            let events = try await harness.events(of: project)
+            #expect(events.map(\.type) == [.branchDeleted, .branchCreated])
+        }
+    }
+
+    @Test func testPushChain_linksHeadToHeadThroughTheBranchsEvents() {
+        func event(_ id: Int64, _ ref: String?, from: String, to: String) -> GitLabEvent {
+            let zero = String(repeating: "0", count: 40)
+            return GitLabEvent(
+                id: id, actionName: "pushed to",
+                pushData: GitLabPushData(
+                    commitCount: 1, action: .pushed, refType: "branch", commitFrom: from == "-" ? zero : from,
+                    commitTo: to == "-" ? zero : to, ref: ref
+                )
+            )
+        }
+        // A deletion then a creation, visible out of order: linked through the deletion
+        let recreated = [event(2, "f", from: "-", to: "b"), event(1, "f", from: "a", to: "-")]
+        #expect(PushChain.link(recreated, branch: "f", from: "a", to: "b") == .linked(deleted: true))
+        // Two pushes (another branch's event between): linked, no deletion
+        let pushed = [event(1, "f", from: "a", to: "x"), event(2, "g", from: "p", to: "q"), event(3, "f", from: "x", to: "b")]
+        #expect(PushChain.link(pushed, branch: "f", from: "a", to: "b") == .linked(deleted: false))
+        // The creation's event alone (the deletion's not visible yet): broken, worth waiting for
+        #expect(PushChain.link([recreated[0]], branch: "f", from: "a", to: "b") == .broken(waitable: true))
+        // A bulk push event (no ref) and no link: reading again cannot help
+        #expect(PushChain.link([event(5, nil, from: "-", to: "-")], branch: "f", from: "a", to: "b") == .broken(waitable: false))
+    }
+
     @Test func testRealForcePush_isStillAForcePush() async throws {
         let world = ProjectPollerBaselineTests.World()
         let project = world.fake.addProject("acme/api")

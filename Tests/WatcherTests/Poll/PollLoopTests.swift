@@ -59,6 +59,21 @@ import Testing
         #expect(observer.events.map(\.time) == [2, 14, 26, 38, 50])
     }
 
+    @Test func testOutcomes_deferredBaseline_pollsAgainWhenAsked_thenSpreadsLikeAFirstPoll() {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let poll = ScriptedPoll(
+            scheduler: scheduler, duration: 2, script: [.deferred(retryIn: 5), .changed, .changed, .changed]
+        )
+        let observer = scheduler.createObserver(PollOutcome.self)
+        let subscription = loop(scheduler, base: 10, random: 0.5).outcomes(poll: poll.poll).subscribe(observer)
+        scheduler.advanceTo(40)
+        subscription.dispose()
+
+        // The first poll (0–2) asks to look again in 5: at 7; that completing poll (7–9) gets the first poll's
+        // phase ((0.5 + 0.5) × 10 = 10): 19; then 10 after each end.
+        #expect(poll.starts == [0, 7, 19, 31])
+    }
+
     @Test func testOutcomes_idleProject_backsOffToCeiling_andChangeResetsToBase() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let script: [PollOutcome] = [.unchanged, .unchanged, .unchanged, .unchanged, .changed, .unchanged]

@@ -69,6 +69,41 @@ import Testing
         }
     }
 
+    @Test func testBaseline_pushesWhoseEventsAreLate_waitForThemRatherThanBeSwallowed() async throws {
+        // Given a project glwatch began watching at `start`, then two pushes whose events GitLab writes late: the
+        // first one's 8 s, the second one's at once (so the second is visible before the first)
+        let world = World()
+        let project = world.fake.addProject("acme/api")
+        let base = project.commits(2, by: [ann])
+        let start = world.now
+        world.advance(1)
+        world.fake.eventVisibility = .delayed(by: 8)
+        let first = project.commits(1, by: [ann], titlePrefix: "First")
+        world.fake.eventVisibility = .immediate
+        let second = project.commits(1, by: [ann], titlePrefix: "Second")
+        try await EngineTestHarness.run(world.fake) { harness throws in
+            let poller = ProjectPoller(
+                key: harness.key(project), options: PollOptions(), source: GitLabProjectSource(client: harness.client),
+                store: harness.store, router: EventRouter(rules: []), watchStart: start, eventLateness: 10,
+                now: { world.now }
+            )
+            // When the first poll reads the heads before the first push's event exists
+            #expect(await poller.poll() == .deferred(retryIn: 10))
+            #expect(try await harness.store.projectState(harness.key(project)) == nil)
+            world.advance(4)
+            #expect(await poller.poll() == .deferred(retryIn: 6))
+
+            // Then the poll after the lateness walks back along both events: both pushes are announced
+            world.advance(6)
+            #expect(await poller.poll() == .changed)
+            let events = try await harness.events(of: project)
+            #expect(events.map(\.type) == [.commitsNew])
+            #expect(events.first?.commits.map(\.id) == first + second)
+            guard case .commitsNew(let details) = events.first?.details else { return }
+            #expect(details.before == base.last)
+        }
+    }
+
     @Test func testBaseline_nothingPushedSinceWatchStart_isSilent() async throws {
         // Given a project pushed to before glwatch began watching it
         let world = World()
