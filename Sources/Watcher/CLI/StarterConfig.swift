@@ -104,6 +104,7 @@ enum StarterConfig {
         #     - username: ops
         #       password_env: GLWATCH_PAGE_PASSWORD   # or password_file: /path
         #     - token_file: /run/secrets/glwatch_scrape_token   # bearer; or token_env
+        #   admin_token_env: GLWATCH_ADMIN_TOKEN  # lets the page retry dead deliveries; or admin_token_file: /path
         # engine:
         #   max_concurrent_polls_per_host: 4
         #   discovery_interval: 10m         # how often groups are checked for new projects
@@ -112,7 +113,7 @@ enum StarterConfig {
         #   shutdown_grace: 10s             # time for in-flight deliveries on SIGTERM
         #   feed: true                      # with a token: read its change feed, poll what it names at once
         #   sweep_interval: 10m             # with the feed: how often each project is still polled directly
-        #   feed_overlap: 10s               # how far back each feed read re-reads (late events)
+        #   feed_overlap: 10s               # how late GitLab may make a push event visible (feed re-reads, baselines wait)
         #   graphql_batch_size: 20          # non-member projects' default branches per GraphQL request
         # hooks:                            # instant mode: GitLab webhooks make glwatch poll a project at once
         #   listen: 0.0.0.0:9095

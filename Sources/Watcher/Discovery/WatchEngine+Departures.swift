@@ -17,8 +17,9 @@ extension WatchEngine {
             let before = try? await store.projectState(key)?.record.status
             if let pipeline = pipelines.first(where: { $0.key == key }) {
                 pipeline.refreshProjectInfo()
-                _ = try? await pipeline.pollOnce().value
+                _ = await Self.pollToTheEnd(pipeline, scheduler: scheduler)
             }
+            // Without a baseline before, the last poll wrote it and announced what was pushed since the watch start.
             guard let before, before == .active || before == .unreachable else {
                 await recordRemoved([(key, status)])  // no baseline, or gone before: nothing to announce
                 continue

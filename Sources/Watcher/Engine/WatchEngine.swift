@@ -184,16 +184,7 @@ package final class WatchEngine: Sendable {
         let scheduler = scheduler
         let polls = await withTaskGroup(of: PollReport?.self) { group in
             for pipeline in pipelines {
-                group.addTask {
-                    var report = (try? await pipeline.pollOnce().value) ?? nil
-                    // A baseline waiting for GitLab's late push events is finished once they had time to arrive.
-                    for _ in 0..<3 {
-                        guard case .deferred(let wait)? = report?.outcome else { break }
-                        await SchedulerSleeper(scheduler: scheduler).sleep(for: .seconds(wait))
-                        report = (try? await pipeline.pollOnce().value) ?? nil
-                    }
-                    return report
-                }
+                group.addTask { await Self.pollToTheEnd(pipeline, scheduler: scheduler) }
             }
             var polls: [PollReport] = []
             for await report in group {
@@ -203,6 +194,18 @@ package final class WatchEngine: Sendable {
         }
         await flushIdlePolls()
         return CycleReport(polls: polls.sorted { $0.project < $1.project }, discoveries: discoveries)
+    }
+
+    /// One poll of `pipeline` now; when it defers (a baseline waiting for GitLab's late push events), again once
+    /// the wait it asked for has passed (at most three times). `nil` when a poll of the project was running.
+    static func pollToTheEnd(_ pipeline: ProjectPipeline, scheduler: any SchedulerType) async -> PollReport? {
+        var report = (try? await pipeline.pollOnce().value) ?? nil
+        for _ in 0..<3 {
+            guard case .deferred(let wait)? = report?.outcome else { break }
+            await SchedulerSleeper(scheduler: scheduler).sleep(for: .seconds(wait))
+            report = (try? await pipeline.pollOnce().value) ?? nil
+        }
+        return report
     }
 
     /// Writes the times of idle polls not yet stored, in one transaction. `start()` does it every

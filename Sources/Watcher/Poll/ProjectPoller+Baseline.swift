@@ -15,11 +15,14 @@ extension ProjectPoller {
         let isNew = start?.isNew ?? isNewProject
         let listedContributors: [GitLabContributor]
         let observation: HeadObservation
+        // Whether the heads were read by an earlier poll: they may have moved since, so this one catches up.
+        var readEarlier = false
         if let pending = pendingBaseline, pending.project == info.id {
             // The second half: GitLab has had `eventLateness` to write the events of pushes before that reading.
             let wait = eventLateness - time.timeIntervalSince(pending.at)
             guard wait <= 0 else { return .deferred(retryIn: wait) }
             (listedContributors, observation) = (pending.contributors, pending.observation)
+            readEarlier = true
         } else {
             // GitLab's contributor list is as of the moment it is read. Read before the heads, it cannot name the
             // author of a commit newer than them: such a commit is announced by a later poll, and so must its
@@ -99,12 +102,16 @@ extension ProjectPoller {
         _ = try await store.apply(change)
         pendingBaseline = nil
         if let check = tags.check { lastTagCheck = check }
-        guard startHeads != nil, let state = try await store.projectState(key) else {
+        guard startHeads != nil || readEarlier, let state = try await store.projectState(key) else {
             noteBranchRead(observation, at: time)
             return .changed
         }
-        // Catching up: the newest push event must not hide the difference from the update below.
-        _ = try await update(state, info: info, at: time)
+        // Catching up: the newest push event must not hide the difference from the update below, and the heads
+        // stored are as of the watch start, so that is where the push events that tell a re-created branch from a
+        // force-push begin.
+        var asOfStart = state
+        if let since = start?.since { asOfStart.record.lastSuccessAt = since }
+        _ = try await update(asOfStart, info: info, at: time)
         return .changed
     }
 

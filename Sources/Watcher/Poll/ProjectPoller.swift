@@ -112,6 +112,7 @@ final class ProjectPoller: @unchecked Sendable {
             let info = try await projectInfo(refresh: state == nil)
             guard let state else {
                 let outcome = try await baseline(info, at: time)
+                if case .deferred = outcome { return outcome }  // nothing written yet
                 hasBaseline = true
                 return outcome
             }

@@ -46,6 +46,7 @@ extension SoakRun {
               shutdown_grace: 10s
               discovery_interval: 2s
               sweep_interval: 10s
+              feed_overlap: 4s
             sinks:
               \(SoakLedger.mainSink):
                 type: webhook

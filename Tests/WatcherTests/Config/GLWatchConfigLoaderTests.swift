@@ -39,7 +39,13 @@ import Testing
         #expect(config.state.path == "/home/ada/.local/state/glwatch/state.db")
         #expect(config.log == LogConfig(format: .text, level: .info))
         #expect(config.metrics == MetricsConfig(enabled: false, host: "127.0.0.1", port: 9464))
-        #expect(config.engine == EngineConfig(configuration: EngineConfiguration(), shutdownGrace: 10))
+        #expect(
+            config.engine
+                == EngineConfig(
+                    configuration: EngineConfiguration(eventLateness: EngineConfiguration.defaultEventLateness),
+                    shutdownGrace: 10
+                )
+        )
         #expect(config.engine.configuration.maxConcurrentPollsPerHost == 4)
         #expect(config.engine.configuration.discoveryInterval == 600)
         // No sinks and no rules: every event goes to stdout.
@@ -197,6 +203,7 @@ import Testing
                         discoveryInterval: 3600,
                         laggingAfterIntervals: 7,
                         pollTimeout: 120,
+                        eventLateness: 60,
                         feed: FeedConfiguration(
                             instances: ["work"], sweepInterval: 1800, overlap: 60, graphQLBatchSize: 10
                         )

@@ -71,6 +71,35 @@ import Testing
         }
     }
 
+    @Test func testRecreatedAfterTheWatchStartBeforeTheBaseline_isDeletedThenCreated() async throws {
+        // Given a feature branch, glwatch watching since `start` but not polled yet
+        let world = ProjectPollerBaselineTests.World()
+        let project = world.fake.addProject("acme/api")
+        project.commits(3, by: [ann])
+        let oldHead = project.commits(1, on: "feature", by: [ann]).last!
+        let start = world.now
+        world.advance(60)
+
+        // When feature is deleted and created again at an older commit before the first poll
+        project.deleteBranch("feature")
+        project.createBranch("feature", from: project.log("main")[2])
+        world.advance(60)
+        try await EngineTestHarness.run(world.fake) { harness throws in
+            let poller = ProjectPoller(
+                key: harness.key(project), options: PollOptions(branches: .all),
+                source: GitLabProjectSource(client: harness.client), store: harness.store,
+                router: EventRouter(rules: []), watchStart: start, now: { world.now }
+            )
+            #expect(await poller.poll() == .changed)
+
+            // Then the baseline is as of the start and the push events since then tell a re-creation
+            let events = try await harness.events(of: project)
+            #expect(events.map(\.type) == [.branchDeleted, .branchCreated])
+            guard case .branchDeleted(let deleted) = events.first?.details else { return }
+            #expect(deleted.lastHead == oldHead)
+        }
+    }
+
     @Test func testPushChain_linksHeadToHeadThroughTheBranchsEvents() {
         func event(_ id: Int64, _ ref: String?, from: String, to: String) -> GitLabEvent {
             let zero = String(repeating: "0", count: 40)

@@ -37,6 +37,40 @@ import Testing
         }
     }
 
+    @Test func testArchivedBeforeItsBaseline_whileTheBaselineWaitsForLateEvents_thePushIsStillAnnounced() async throws {
+        // Given a watched project whose first poll fails (so it has no baseline yet), with baselines that wait
+        // half a second for GitLab's late push events
+        let fake = FakeGitLab()
+        fake.addProject("acme/api").commits(1, by: [ann])
+        let old = fake.addProject("acme/old")
+        old.commits(1, by: [ann])
+        let budget = LossBudget()
+        budget.set(1)
+        let wrap: @Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport = { base in
+            RewritingTransport(base, answer: { request, response in
+                guard request.url.path.hasSuffix("/projects/\(old.id)"), budget.take() else { return response }
+                return GitLabHTTPResponse(status: 403, body: Array("{\"message\":\"403 Forbidden\"}".utf8))
+            })
+        }
+        try await EngineTestHarness.run(fake, wrap: wrap) { harness throws in
+            let engine = harness.engine(
+                targets: [harness.groupTarget("acme")], configuration: EngineConfiguration(eventLateness: 0.5)
+            )
+            _ = await engine.pollAllOnce()
+            #expect(try await harness.store.projectState(harness.key(old)) == nil)
+
+            // When it is pushed to and archived, and discovery drops it
+            let pushed = old.commits(2, by: [ann])
+            old.archive()
+            _ = await engine.pollAllOnce()
+
+            // Then its last poll waited for the events, wrote the baseline as of the watch start and announced
+            // the push
+            let events = try await harness.events(of: old)
+            #expect(events.filter { $0.type == .commitsNew }.flatMap(\.commits).map(\.id) == pushed)
+        }
+    }
+
     @Test func testMovedOutOfTheGroupRightAfterAPush_thePushIsAnnounced_andTheReasonSaysWhere() async throws {
         let fake = FakeGitLab()
         fake.addProject("acme/api").commits(1, by: [ann])

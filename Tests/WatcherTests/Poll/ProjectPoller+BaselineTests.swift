@@ -93,12 +93,16 @@ import Testing
             world.advance(4)
             #expect(await poller.poll() == .deferred(retryIn: 6))
 
-            // Then the poll after the lateness walks back along both events: both pushes are announced
+            // And one more push lands meanwhile
+            let third = project.commits(1, by: [ann], titlePrefix: "Third")
+
+            // Then the poll after the lateness walks back along both events and catches up with the third push:
+            // all three are announced at once, not a 10-minute interval later
             world.advance(6)
             #expect(await poller.poll() == .changed)
             let events = try await harness.events(of: project)
             #expect(events.map(\.type) == [.commitsNew])
-            #expect(events.first?.commits.map(\.id) == first + second)
+            #expect(events.first?.commits.map(\.id) == first + second + third)
             guard case .commitsNew(let details) = events.first?.details else { return }
             #expect(details.before == base.last)
         }
