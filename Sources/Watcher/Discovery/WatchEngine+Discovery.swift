@@ -113,11 +113,11 @@ extension WatchEngine {
 
     /// Whether a stored project no listing had is still in the scope of one of `targets` as GitLab shows it (or
     /// GitLab could not say): a listing cut short, not a departure; the next discovery pass picks it up.
-    private func isStillCovered(_ record: ProjectRecord, by targets: [WatchTarget]) async -> Bool {
-        guard let client = clients[record.key.instance] else { return false }
+    private func isStillCovered(_ key: ProjectKey, by targets: [WatchTarget]) async -> Bool {
+        guard let client = clients[key.instance] else { return false }
         do {
-            let project = try await client.projects.get(.id(record.key.id))
-            return targets.contains { $0.instance == record.key.instance && $0.scope.stillCovers(project) == true }
+            let project = try await client.projects.get(.id(key.id))
+            return targets.contains { $0.instance == key.instance && $0.scope.stillCovers(project) == true }
         } catch .notFound, .forbidden {
             return false
         } catch {
@@ -198,20 +198,27 @@ extension WatchEngine {
             let (watched, targets) = registry.withLock { registry in
                 (Set(registry.pipelines.keys), registry.entries.map(\.target))
             }
-            var stale: [ProjectRecord] = []
+            var stale: [(key: ProjectKey, path: String)] = []
             for record in try await store.projects()
             where clients[record.key.instance] != nil && !watched.contains(record.key)
                 && (record.status == .active || record.status == .unreachable)
             {
-                if await isStillCovered(record, by: targets) { continue }
-                stale.append(record)
+                if await isStillCovered(record.key, by: targets) { continue }
+                stale.append((record.key, record.path))
+            }
+            // Projects whose watch began but whose baseline was never written (it waits for late push events, and
+            // the process was stopped meanwhile): what was pushed since the watch start is still theirs to announce.
+            for key in try await store.unbaselinedProjects()
+            where clients[key.instance] != nil && !watched.contains(key) {
+                if await isStillCovered(key, by: targets) { continue }
+                stale.append((key, key.description))
             }
             // A stand-in pipeline for the last poll, with the options of a target on the project's instance.
-            let pipelines = stale.compactMap { record -> ProjectPipeline? in
-                guard let client = clients[record.key.instance],
-                    let target = targets.first(where: { $0.instance == record.key.instance })
+            let pipelines = stale.compactMap { project -> ProjectPipeline? in
+                guard let client = clients[project.key.instance],
+                    let target = targets.first(where: { $0.instance == project.key.instance })
                 else { return nil }
-                return makePipeline(key: record.key, path: record.path, target: target, client: client)
+                return makePipeline(key: project.key, path: project.path, target: target, client: client)
             }
             await depart(stale.map { ($0.key, .removed) }, pipelines: pipelines, scope: "the configured targets")
         } catch {

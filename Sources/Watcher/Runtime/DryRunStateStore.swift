@@ -33,6 +33,8 @@ final class DryRunStateStore: StateStore {
 
     func projects() async throws -> [ProjectRecord] { try await base.projects() }
 
+    func unbaselinedProjects() async throws -> [ProjectKey] { try await base.unbaselinedProjects() }
+
     func projectState(_ key: ProjectKey) async throws -> ProjectState? { try await base.projectState(key) }
 
     func knownContributors(in project: ProjectKey, among emails: Set<String>) async throws -> Set<String> {

@@ -32,6 +32,10 @@ package protocol StateStore: Sendable {
     /// Every known project, ordered by key.
     func projects() async throws -> [ProjectRecord]
 
+    /// The projects glwatch began watching (`beginWatching(_:)`) that have no record yet: their baseline was
+    /// never written. Ordered by key.
+    func unbaselinedProjects() async throws -> [ProjectKey]
+
     /// One project's record and branch heads, or `nil` if the project is not stored.
     func projectState(_ key: ProjectKey) async throws -> ProjectState?
 

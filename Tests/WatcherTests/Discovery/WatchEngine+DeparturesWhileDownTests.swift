@@ -36,6 +36,37 @@ import Testing
         }
     }
 
+    @Test func testArchivedWhileDown_beforeItsBaselineWasWritten_thePushSinceTheWatchStartIsAnnounced() async throws {
+        // Given a project glwatch began watching whose first poll failed (no baseline), then glwatch stops; the
+        // project is pushed to and archived meanwhile
+        let fake = FakeGitLab()
+        fake.addProject("acme/api").commits(1, by: [ann])
+        let old = fake.addProject("acme/old")
+        old.commits(1, by: [ann])
+        let budget = LossBudget()
+        budget.set(1)
+        let wrap: @Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport = { base in
+            RewritingTransport(base, answer: { request, response in
+                guard request.url.path.hasSuffix("/projects/\(old.id)"), budget.take() else { return response }
+                return GitLabHTTPResponse(status: 403, body: Array("{\"message\":\"403 Forbidden\"}".utf8))
+            })
+        }
+        try await EngineTestHarness.run(fake, wrap: wrap) { harness throws in
+            _ = await harness.engine(targets: [harness.groupTarget("acme")]).pollAllOnce()
+            #expect(try await harness.store.unbaselinedProjects() == [harness.key(old)])
+            let pushed = old.commits(2, by: [ann])
+            old.archive()
+
+            // When glwatch starts again (its discovery no longer lists the project)
+            _ = await harness.engine(targets: [harness.groupTarget("acme")]).pollAllOnce()
+
+            // Then a last poll wrote the baseline as of the watch start and announced the push
+            let events = try await harness.events(of: old)
+            #expect(events.filter { $0.type == .commitsNew }.flatMap(\.commits).map(\.id) == pushed)
+            #expect(try await harness.store.unbaselinedProjects().isEmpty)
+        }
+    }
+
     @Test func testDeletedWhileGlwatchWasDown_isAProjectRemovedEvent_once() async throws {
         // Given a watched project, then glwatch stops and the project is deleted
         let fake = FakeGitLab()

@@ -64,6 +64,23 @@ extension SQLiteStateStore: StateStore {
         }
     }
 
+    /// Projects with a recorded watch start and no record, ordered by key.
+    package func unbaselinedProjects() async throws -> [ProjectKey] {
+        try await read { db in
+            let known = Set(
+                try Row.fetchAll(db, sql: "SELECT instance, gitlabId FROM project").map {
+                    ProjectKey(instance: $0["instance"], id: $0["gitlabId"])
+                }
+            )
+            // Subjects are `project <instance>/<id>` (`WatchStart.project`) or `target …`.
+            let prefix = "project "
+            return try String.fetchAll(db, sql: "SELECT subject FROM watchStart WHERE substr(subject, 1, 8) = ?", arguments: [prefix])
+                .compactMap { ProjectKey(String($0.dropFirst(prefix.count))) }
+                .filter { !known.contains($0) }
+                .sorted()
+        }
+    }
+
     /// One project's record and heads, or `nil` if unknown.
     package func projectState(_ key: ProjectKey) async throws -> ProjectState? {
         let path = self.path
