@@ -106,7 +106,7 @@ public final class FakeGitLab: Sendable {
 
     /// How many requests match `matcher`.
     public func requestCount(matching matcher: FakeRequestMatcher = .any) -> Int {
-        control.log.filter { matcher.matches(method: $0.method, path: $0.path) }.count
+        control.log.filter { matcher.matches(method: $0.method, path: $0.path, query: $0.query) }.count
     }
 
     /// Forgets the requests received so far.
@@ -136,7 +136,7 @@ public final class FakeGitLab: Sendable {
         var truncate = false
         var stall = false
         var pageShift = 0
-        if let fault = control.takeFault(method: request.method, path: request.rawPath) {
+        if let fault = control.takeFault(method: request.method, path: request.rawPath, query: request.rawQuery) {
             switch fault {
             case .status(let status, let body, let headers):
                 let response =

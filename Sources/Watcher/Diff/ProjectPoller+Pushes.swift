@@ -40,15 +40,7 @@ extension ProjectPoller {
         for (branch, head) in diff.created {
             // A new branch's news is what the default branch does not already have.
             let base = branch == defaultBranch ? previousDefaultHead : defaultHead
-            let window =
-                base == head
-                ? CommitWindow(commits: [], isComplete: true)
-                : try await source.commits(in: key.id, from: base, to: head, limit: limit)
-            if let base, base != head, window.commits.isEmpty {
-                // Nothing new only if the branch points into what its base already has: a list that lost its
-                // page would otherwise hide the branch's commits for good.
-                try await source.confirmAncestor(head, of: base, in: key.id)
-            }
+            let window = try await newBranchWindow(from: base, to: head)
             pushes.append(BranchPush(branch: branch, before: nil, after: head, window: window, forced: false, dropped: 0))
         }
         for move in diff.moved {
@@ -57,8 +49,11 @@ extension ProjectPoller {
             switch RangeVerdict(from: move.from, window: window) {
             case .fastForward: forced = false
             case .forcePushed:
-                // A rewrite needs two answers that agree: the range, and the merge base (one request, rare).
-                try await source.confirmRewrite(from: move.from, to: move.to, in: key.id)
+                // A rewrite needs two answers that agree: the range, and the merge base (one request, rare). An
+                // empty range must mean the branch moved backwards, or the list lost the rewrite's commits.
+                try await source.confirmRewrite(
+                    from: move.from, to: move.to, rangeIsEmpty: window.commits.isEmpty, in: key.id
+                )
                 forced = true
             case .undecided: forced = try await !source.isAncestor(move.from, of: move.to, in: key.id)
             }
@@ -66,10 +61,7 @@ extension ProjectPoller {
                 try await wasRecreated(move.branch, from: move.from, to: move.to, since: since)
             {
                 let base = move.branch == defaultBranch ? nil : defaultHead
-                let window =
-                    base == move.to
-                    ? CommitWindow(commits: [], isComplete: true)
-                    : try await source.commits(in: key.id, from: base, to: move.to, limit: limit)
+                let window = try await newBranchWindow(from: base, to: move.to)
                 pushes.append(
                     BranchPush(
                         branch: move.branch, before: nil, after: move.to, window: window, forced: false, dropped: 0,
@@ -91,6 +83,18 @@ extension ProjectPoller {
             if (lhs.branch == defaultBranch) != (rhs.branch == defaultBranch) { return lhs.branch == defaultBranch }
             return lhs.branch < rhs.branch
         }
+    }
+
+    /// The commits a new branch at `head` brings over `base` (the default branch's head; `nil`: its whole
+    /// history). An empty range is believed only when the merge base confirms that `head` points into what `base`
+    /// already has: a list that lost its page would otherwise hide the branch's commits for good.
+    private func newBranchWindow(from base: String?, to head: String) async throws -> CommitWindow {
+        guard base != head else { return CommitWindow(commits: [], isComplete: true) }
+        let window = try await source.commits(in: key.id, from: base, to: head, limit: options.maxCommitsPerPush)
+        if let base, window.commits.isEmpty {
+            try await source.confirmAncestor(head, of: base, in: key.id)
+        }
+        return window
     }
 
     /// Turns the examined pushes and deleted branches into head updates, reported commits, contributors and

@@ -95,6 +95,9 @@ struct GitLabProjectSource: ProjectSource {
                     throw error
                 }
             }
+            if problem == nil, walk.nextPage == 1 {
+                problem = Self.headProblem(of: page, from: from, to: to)
+            }
             if let problem {
                 walks.finish(project: project, range: range)
                 throw inconsistent(project, range, problem)
@@ -125,6 +128,17 @@ struct GitLabProjectSource: ProjectSource {
         return page.continuityProblem
     }
 
+    /// What is wrong with the first page of `from..to`: GitLab lists a range newest first from `to` itself, which
+    /// is in it unless it is an ancestor of `from` (then the range is empty); a first page without it, or an empty
+    /// history, lost its commits on the way (a page skipped), and announcing from it would lose them for good.
+    static func headProblem(of page: GitLabPage<GitLabCommit>, from: String?, to: String) -> String? {
+        if page.items.isEmpty {
+            return from == nil ? "the history of \(to) came back empty" : nil
+        }
+        guard !page.items.contains(where: { $0.id == to }) else { return nil }
+        return "page 1 lacks the range's own head \(to)"
+    }
+
     /// The error for a commit list GitLab answered inconsistently (names the project, the range and the status).
     private func inconsistent(_ project: Int64, _ range: String, _ detail: String) -> GitLabError {
         .decoding(
@@ -141,9 +155,14 @@ struct GitLabProjectSource: ProjectSource {
         try await client.repositories.mergeBase(of: [ancestor, descendant], in: .id(project)).id == ancestor
     }
 
-    func confirmRewrite(from: String, to: String, in project: Int64) async throws(GitLabError) {
-        guard try await isAncestor(from, of: to, in: project) else { return }
-        throw inconsistent(project, "\(from)..\(to)", "no commit of the range has \(from) as parent, yet it is the merge base")
+    func confirmRewrite(from: String, to: String, rangeIsEmpty: Bool, in project: Int64) async throws(GitLabError) {
+        let base = try await client.repositories.mergeBase(of: [from, to], in: .id(project)).id
+        if base == from {
+            throw inconsistent(project, "\(from)..\(to)", "no commit of the range has \(from) as parent, yet it is the merge base")
+        }
+        if rangeIsEmpty, base != to {
+            throw inconsistent(project, "\(from)..\(to)", "the range is empty, yet \(to) is not in \(from)")
+        }
     }
 
     func confirmAncestor(_ ancestor: String, of descendant: String, in project: Int64) async throws(GitLabError) {

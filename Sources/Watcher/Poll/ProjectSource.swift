@@ -42,9 +42,10 @@ protocol ProjectSource: Sendable {
 
     /// Confirms, with the merge base, a rewrite that a complete range `from..to` suggested (no commit in it has
     /// `from` as parent): throws an inconsistent-answer error naming the project when `from` is an ancestor of
-    /// `to` after all — the range lost commits on the way (a page skipped) — so the poll fails and retries
-    /// rather than announce a force-push that never happened.
-    func confirmRewrite(from: String, to: String, in project: Int64) async throws(GitLabError)
+    /// `to` after all, or when the range is empty (`rangeIsEmpty`) although `to` is not an ancestor of `from` (a
+    /// branch moved backwards) — the range lost commits on the way (a page skipped) — so the poll fails and
+    /// retries rather than announce a force-push that never happened, or one without its commits.
+    func confirmRewrite(from: String, to: String, rangeIsEmpty: Bool, in project: Int64) async throws(GitLabError)
 
     /// Confirms, with the merge base, that `ancestor` is reachable from `descendant` — what an empty range
     /// `descendant..ancestor` says — or throws an inconsistent-answer error naming the project: the range lost

@@ -37,9 +37,13 @@ final class FakeControl: Sendable {
     }
 
     /// The first fault that hits this request, using it up; else what chaos draws for it.
-    func takeFault(method: String, path: String) -> FakeFault.Kind? {
+    func takeFault(method: String, path: String, query: String) -> FakeFault.Kind? {
         state.withLock { state in
-            guard let index = state.faults.firstIndex(where: { $0.matcher.matches(method: method, path: path) }) else {
+            guard
+                let index = state.faults.firstIndex(where: {
+                    $0.matcher.matches(method: method, path: path, query: query)
+                })
+            else {
                 return state.chaos?.draw()
             }
             let kind = state.faults[index].kind

@@ -55,12 +55,17 @@ public struct FakeRequestMatcher: Sendable {
     public var pathPrefix: String?
     /// A substring of the raw path, or `nil` for any.
     public var pathContains: String?
+    /// A substring of the raw query (`page=2`), or `nil` for any.
+    public var queryContains: String?
 
     /// Creates a matcher.
-    public init(method: String? = nil, pathPrefix: String? = nil, pathContains: String? = nil) {
+    public init(
+        method: String? = nil, pathPrefix: String? = nil, pathContains: String? = nil, queryContains: String? = nil
+    ) {
         self.method = method
         self.pathPrefix = pathPrefix
         self.pathContains = pathContains
+        self.queryContains = queryContains
     }
 
     /// Every request.
@@ -71,15 +76,19 @@ public struct FakeRequestMatcher: Sendable {
         FakeRequestMatcher(method: method, pathPrefix: prefix)
     }
 
-    /// Requests whose raw path contains `fragment` (`/repository/commits`).
-    public static func pathContaining(_ fragment: String, method: String? = nil) -> FakeRequestMatcher {
-        FakeRequestMatcher(method: method, pathContains: fragment)
+    /// Requests whose raw path contains `fragment` (`/repository/commits`), and whose raw query contains `query`
+    /// when it is given (`&page=2&`: one page of a list).
+    public static func pathContaining(_ fragment: String, query: String? = nil, method: String? = nil)
+        -> FakeRequestMatcher
+    {
+        FakeRequestMatcher(method: method, pathContains: fragment, queryContains: query)
     }
 
-    func matches(method: String, path: String) -> Bool {
+    func matches(method: String, path: String, query: String = "") -> Bool {
         if let expected = self.method, expected != method { return false }
         if let prefix = pathPrefix, !path.hasPrefix(prefix) { return false }
         if let fragment = pathContains, !path.contains(fragment) { return false }
+        if let fragment = queryContains, !"&\(query)&".contains(fragment) { return false }
         return true
     }
 }

@@ -71,8 +71,8 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func testRangeThatSkippedAPage_isNotResumedFromThePoisonedWalk_theNextPollStartsOver() async throws {
-        // Given a 250-commit push and a GitLab that answers page 1 of the range once with page 2's commits (under
-        // page 1's headers), so that page 2 then repeats them
+        // Given a 350-commit push (four pages) and a GitLab that answers page 2 of the range once with page 3's
+        // commits (under page 2's headers), so that page 3 then repeats them
         let fake = FakeGitLab()
         let project = fake.addProject("acme/api")
         project.commits(1, by: [ann])
@@ -80,8 +80,8 @@ import Testing
             harness in
             let poller = harness.poller(project)
             _ = await poller.poll()
-            let pushed = project.commits(250, by: [ann])
-            fake.inject(FakeFault(.skipPage, on: .pathContaining("/repository/commits"), times: 1))
+            let pushed = project.commits(350, by: [ann])
+            fake.inject(FakeFault(.skipPage, on: .pathContaining("/repository/commits", query: "&page=2&"), times: 1))
 
             // When it is polled twice
             let first = await poller.poll()
@@ -94,7 +94,7 @@ import Testing
             #expect(firstFailure?.contains("repeats commit") == true, "\(firstFailure ?? "")")
             #expect(second == .changed, "\(poller.lastFailure ?? "")")
             let reported = try await harness.store.reportedCommits(in: harness.key(project), among: pushed)
-            #expect(reported.count == 250)
+            #expect(reported.count == 350)
         }
     }
 
@@ -138,6 +138,83 @@ import Testing
             let events = try await harness.events(of: project)
             #expect(events.filter { $0.type == .commitsNew }.flatMap(\.commits).map(\.id) == pushed)
             #expect(events.filter { $0.type == .branchCreated }.count == 1)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testForcePushWhoseRangeSkippedItsOnlyPage_failsThePoll_andTheRetryAnnouncesTheRewriteWithItsCommits()
+        async throws
+    {
+        // Given a watched project, a force-push that drops one commit and adds two, and a GitLab that answers the
+        // range's only page once with the (empty) page after it under page 1's headers — what the 20-minute soak
+        // hit: the rewrite was announced without its commits, and those were lost for good
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(3, by: [ann])
+        try await EngineTestHarness.run(fake, configuration: ProjectPollerTransientFailuresTests.quickRetries) {
+            harness in
+            let poller = harness.poller(project)
+            _ = await poller.poll()
+            let added = project.rewrite("main", dropping: 1, adding: 2, by: ann)
+            fake.inject(FakeFault(.skipPage, on: .pathContaining("/repository/commits"), times: 1))
+
+            // When it is polled twice
+            let first = await poller.poll()
+            let firstFailure = poller.lastFailure
+            let second = await poller.poll()
+
+            // Then the empty range is checked against the merge base and refused (naming the project); the next
+            // poll announces the force-push with both new commits
+            #expect(first == .failed)
+            #expect(firstFailure?.contains("the range is empty, yet") == true, "\(firstFailure ?? "")")
+            #expect(firstFailure?.contains("project \(project.id)") == true)
+            #expect(second == .changed, "\(poller.lastFailure ?? "")")
+            let events = try await harness.events(of: project)
+            #expect(events.map(\.type) == [.branchForcePushed])
+            #expect(Set(events.flatMap(\.commits).map(\.id)) == Set(added))
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testRangeWhoseFirstPageLostItsHead_failsThePoll_andTheRetryAnnouncesEveryCommit() async throws {
+        // Given a watched project, a 3-commit push, and a GitLab that answers the range's first page once without
+        // its newest commit (the pushed head): the rest still links to the old head, so it reads as a complete
+        // fast-forward that silently lacks a commit
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(1, by: [ann])
+        let spoiled = LossBudget()
+        let wrap: @Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport = { base in
+            RewritingTransport(base, answer: { request, response in
+                guard ProjectPollerTransientFailuresTests.commitPage(request)?.page == 1,
+                    var items = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [Any],
+                    !items.isEmpty, spoiled.take()
+                else { return response }
+                items.removeFirst()
+                var shortened = response
+                shortened.body = Array((try? JSONSerialization.data(withJSONObject: items)) ?? Data("[]".utf8))
+                return shortened
+            })
+        }
+        try await EngineTestHarness.run(fake, configuration: ProjectPollerTransientFailuresTests.quickRetries, wrap: wrap) {
+            harness in
+            let poller = harness.poller(project)
+            _ = await poller.poll()
+            let pushed = project.commits(3, by: [ann])
+            spoiled.set(1)
+
+            // When it is polled twice
+            let first = await poller.poll()
+            let firstFailure = poller.lastFailure
+            let second = await poller.poll()
+
+            // Then the first poll is refused for the missing head; the second announces all three commits
+            #expect(first == .failed)
+            #expect(firstFailure?.contains("lacks the range's own head \(pushed.last!)") == true, "\(firstFailure ?? "")")
+            #expect(second == .changed, "\(poller.lastFailure ?? "")")
+            let events = try await harness.events(of: project)
+            #expect(events.map(\.type) == [.commitsNew])
+            #expect(events.flatMap(\.commits).map(\.id) == pushed)
         }
     }
 
