@@ -98,6 +98,9 @@ let package = Package(
 
         // MARK: Support targets (live under Tests/, shipped as products for reuse)
         .target(name: "RxCoreTest", dependencies: ["RxCore"], path: "Tests/RxCoreTest"),
+        // Child processes for the tests, spawned without Foundation's Process, which crashes on Linux once the
+        // test process holds ~1,350 descriptors (see the file's doc comment).
+        .target(name: "ChildProcess", path: "Tests/ChildProcess"),
         .target(
             name: "FakeGitLab",
             dependencies: [
@@ -140,21 +143,23 @@ let package = Package(
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTest"]),
         .testTarget(
             name: "NotifierTests",
-            dependencies: ["Notifier", "RxCoreTest", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [
+                "Notifier", "RxCoreTest", "ChildProcess", .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             // The real SMTP server the email tests start (aiosmtpd; .ci/run installs it).
             exclude: ["Support/smtp_test_server.py"]
         ),
         .testTarget(
             name: "WatcherTests",
             dependencies: [
-                "Watcher", "RxCoreTest", "FakeGitLab",
+                "Watcher", "RxCoreTest", "FakeGitLab", "ChildProcess",
                 // The crash tests' child processes and workloads (`glwatch-dev bench store-crash-writer`, …).
                 "GLWatchDev",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
         .testTarget(name: "GLWatchDevTests", dependencies: ["GLWatchDev", "Watcher"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Watcher", "FakeGitLab"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Watcher", "FakeGitLab", "ChildProcess"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// Headless Chromium, run as a subprocess: `--dump-dom` (the DOM after the page loaded) and `--screenshot`.
@@ -42,21 +43,19 @@ struct Chromium {
     private func run(_ arguments: [String]) throws -> String {
         let profile = NSTemporaryDirectory() + "glwatch-chromium-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: profile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions", "--log-level=3",
-            "--user-data-dir=\(profile)",
-        ] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        // Standard error stays the test's (quietened by --log-level=3): handing Process a shared FileHandle such as
-        // FileHandle.nullDevice lets it close a descriptor other threads may be watching.
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ChromiumError(description: "chromium exited with \(process.terminationStatus): \(arguments.joined(separator: " "))")
+        let process = try ChildProcess(
+            URL(fileURLWithPath: path),
+            arguments: [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                "--log-level=3", "--user-data-dir=\(profile)",
+            ] + arguments,
+            standardOutput: .pipe,
+            standardError: .inherit  // quietened by --log-level=3
+        )
+        let data = process.standardOutput!.readDataToEndOfFile()
+        let end = process.waitUntilExit()
+        guard end == .success else {
+            throw ChromiumError(description: "chromium ended with \(end): \(arguments.joined(separator: " "))")
         }
         return String(decoding: data, as: UTF8.self)
     }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Synchronization
 
@@ -31,7 +32,7 @@ final class GLWatchProcess: Sendable {
         let state = Mutex(State())
     }
 
-    private let process: Process
+    private let process: ChildProcess
     private let box = Box()
 
     /// The arguments it was started with.
@@ -46,35 +47,18 @@ final class GLWatchProcess: Sendable {
         executable: String = "glwatch"
     ) throws {
         self.arguments = arguments
-        process = Process()
-        process.executableURL = try Self.executable(executable)
-        process.arguments = arguments
         var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
         env.merge(environment) { _, new in new }
-        process.environment = env
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
         let box = self.box
-        out.fileHandleForReading.readabilityHandler = { handle in
-            Self.append(handle.availableData, toStdout: true, in: box)
-        }
-        err.fileHandleForReading.readabilityHandler = { handle in
-            Self.append(handle.availableData, toStdout: false, in: box)
-        }
-        process.terminationHandler = { process in
-            // Drain what the pipes still hold before reporting the exit.
-            out.fileHandleForReading.readabilityHandler = nil
-            err.fileHandleForReading.readabilityHandler = nil
-            Self.append(out.fileHandleForReading.readDataToEndOfFile(), toStdout: true, in: box)
-            Self.append(err.fileHandleForReading.readDataToEndOfFile(), toStdout: false, in: box)
-            let status = process.terminationStatus
-            Self.update(box) { $0.exitStatus = status }
-        }
-        try process.run()
+        process = try ChildProcess(
+            try Self.executable(executable),
+            arguments: arguments,
+            environment: env,
+            directory: directory.map { URL(fileURLWithPath: $0) },
+            standardOutput: .stream { Self.append($0, toStdout: true, in: box) },
+            standardError: .stream { Self.append($0, toStdout: false, in: box) },
+            onExit: { termination in Self.update(box) { $0.exitStatus = termination.status } }
+        )
     }
 
     /// Everything written to standard output so far.
@@ -82,11 +66,11 @@ final class GLWatchProcess: Sendable {
     /// Everything written to standard error so far.
     var stderr: String { box.state.withLock { $0.stderr } }
     /// The process id.
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.pid }
 
     /// Sends `signal` (SIGTERM, SIGHUP…).
     func send(_ signal: Int32) {
-        kill(process.processIdentifier, signal)
+        process.send(signal)
     }
 
     /// Waits until a complete line of `stream` contains `text`; returns the line.
@@ -114,7 +98,7 @@ final class GLWatchProcess: Sendable {
 
     /// Kills the process if it still runs (test clean-up).
     func terminate() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.send(SIGKILL)
     }
 
     deinit {

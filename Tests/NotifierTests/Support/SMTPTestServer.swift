@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// A real SMTP server (aiosmtpd, started from `smtp_test_server.py`) on 127.0.0.1 for one test, with a
@@ -25,7 +26,7 @@ final class SMTPTestServer: @unchecked Sendable {  // immutable once started
     /// The PEM certificate the server presents (trust it in the client).
     let certificate: String
     private let directory: URL
-    private let process: Process
+    private let process: ChildProcess
 
     /// Starts a server with the script's options (`--tls starttls`, `--auth user:pass`, `--rcpt-4xx 1`, …), on
     /// a thread of its own: the start blocks (openssl, python), which must not hold up the tests' shared threads.
@@ -55,30 +56,27 @@ final class SMTPTestServer: @unchecked Sendable {  // immutable once started
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "smtp_test_server.py"
         )
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["python3", script.path, "--mailbox", mailbox.path, "--cert", certificate, "--key", key] + options
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            arguments: ["python3", script.path, "--mailbox", mailbox.path, "--cert", certificate, "--key", key] + options,
+            standardOutput: .pipe
+        )
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = process.standardOutput!.availableData
             if chunk.isEmpty { break }
             line.append(chunk)
         }
         guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         else {
-            process.terminate()
+            process.send(SIGTERM)
             throw CocoaError(.fileReadCorruptFile)
         }
         self.port = port
     }
 
     deinit {
-        process.terminate()
+        process.send(SIGTERM)
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -92,17 +90,9 @@ final class SMTPTestServer: @unchecked Sendable {  // immutable once started
     }
 
     private static func run(_ executable: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus == 0
-        } catch {
+        guard let process = try? ChildProcess(URL(fileURLWithPath: executable), arguments: arguments) else {
             return false
         }
+        return process.waitUntilExit() == .success
     }
 }

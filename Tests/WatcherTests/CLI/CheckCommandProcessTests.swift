@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -5,23 +6,20 @@ import Testing
 @Suite struct CheckCommandProcessTests {
     /// Runs `glwatch arguments…` with exactly `environment`; returns the exit status, stdout and stderr.
     func run(_ arguments: [String], environment: [String: String], directory: URL) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = try GLWatchExecutable.locate()
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(
+            try GLWatchExecutable.locate(),
+            arguments: arguments,
+            environment: environment,
+            directory: directory,
+            standardOutput: .pipe,
+            standardError: .pipe
+        )
         // These commands write far less than a pipe holds, so reading one pipe to its end before the other cannot
         // block the child.
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let out = process.standardOutput!.readDataToEndOfFile()
+        let err = process.standardError!.readDataToEndOfFile()
+        let end = process.waitUntilExit()
+        return (end.status, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 
     func temporaryDirectory() throws -> URL {

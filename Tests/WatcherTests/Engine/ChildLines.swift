@@ -11,11 +11,11 @@ final class ChildLines: Sendable {
         let text = Mutex("")
     }
 
-    init(_ pipe: Pipe) {
+    init(_ output: FileHandle) {
         let (stream, continuation) = AsyncStream<String>.makeStream()
         self.stream = stream
         let pending = Pending()
-        pipe.fileHandleForReading.readabilityHandler = { handle in
+        output.readabilityHandler = { handle in
             let data = handle.availableData
             guard !data.isEmpty else {
                 handle.readabilityHandler = nil

@@ -1,3 +1,4 @@
+import ChildProcess
 import FakeGitLab
 import Foundation
 import Logging
@@ -51,18 +52,16 @@ struct WatchEngineCrashTests {
         var polls = 0
         for round in 0..<30 {
             if Bool.random(using: &random) { push() }  // while glwatch is down
-            let child = Process()
-            child.executableURL = executable
-            child.arguments = [
-                "bench", "engine-crash-runner", "--gitlab", fake.baseURL.absoluteString, "--state", path,
-                "--group", "crash",
-            ]
-            let output = Pipe()
-            let errors = Pipe()
-            child.standardOutput = output
-            child.standardError = errors
-            let lines = ChildLines(output)
-            try child.run()
+            let child = try ChildProcess(
+                executable,
+                arguments: [
+                    "bench", "engine-crash-runner", "--gitlab", fake.baseURL.absoluteString, "--state", path,
+                    "--group", "crash",
+                ],
+                standardOutput: .pipe,
+                standardError: .pipe
+            )
+            let lines = ChildLines(child.standardOutput!)
             // While it polls: pushes between random numbers of finished polls, so that the kill often lands
             // in a poll that has something to store.
             var read = await lines.skip(Int.random(in: 0...3, using: &random))
@@ -70,13 +69,13 @@ struct WatchEngineCrashTests {
                 push()
                 read += await lines.skip(Int.random(in: 0...3, using: &random))
             }
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
+            child.send(SIGKILL)
+            let end = child.waitUntilExit()
             polls += read
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let stderr = String(decoding: child.standardError!.readDataToEndOfFile(), as: UTF8.self)
             try #require(
-                child.terminationReason == .uncaughtSignal && child.terminationStatus == SIGKILL,
-                "round \(round) (seed \(seed)): child was not killed but exited \(child.terminationStatus): \(stderr)"
+                end == .killed(by: SIGKILL),
+                "round \(round) (seed \(seed)): child was not killed but ended with \(end): \(stderr)"
             )
             kills += 1
         }

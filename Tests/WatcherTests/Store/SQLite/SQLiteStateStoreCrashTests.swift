@@ -1,3 +1,4 @@
+import ChildProcess
 import FakeGitLab
 import Foundation
 import GRDB
@@ -32,19 +33,18 @@ struct SQLiteStateStoreCrashTests {
 
         for round in 0..<60 {
             // Start a writer, let it acknowledge a random number of changes (0...8), then SIGKILL it
-            let child = Process()
-            child.executableURL = executable
-            child.arguments = ["bench", "store-crash-writer", "--state", path]
-            let output = Pipe()
-            let errors = Pipe()
-            child.standardOutput = output
-            child.standardError = errors
-            try child.run()
+            let child = try ChildProcess(
+                executable,
+                arguments: ["bench", "store-crash-writer", "--state", path],
+                standardOutput: .pipe,
+                standardError: .pipe
+            )
+            let output = child.standardOutput!
             let target = Int.random(in: 0...8, using: &random)
             var acknowledged: [Int] = []
             var pending = ""
             while acknowledged.count < target {
-                let data = output.fileHandleForReading.availableData
+                let data = output.availableData
                 if data.isEmpty { break }  // the child ended on its own: reported below
                 pending += String(decoding: data, as: UTF8.self)
                 while let newline = pending.firstIndex(of: "\n") {
@@ -52,12 +52,12 @@ struct SQLiteStateStoreCrashTests {
                     pending.removeSubrange(...newline)
                 }
             }
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            child.send(SIGKILL)
+            let end = child.waitUntilExit()
+            let stderr = String(decoding: child.standardError!.readDataToEndOfFile(), as: UTF8.self)
             try #require(
-                child.terminationReason == .uncaughtSignal && child.terminationStatus == SIGKILL,
-                "round \(round) (seed \(seed)): child was not killed but exited \(child.terminationStatus): \(stderr)"
+                end == .killed(by: SIGKILL),
+                "round \(round) (seed \(seed)): child was not killed but ended with \(end): \(stderr)"
             )
             kills += 1
             lastAcknowledged = max(lastAcknowledged, acknowledged.max() ?? 0)
