@@ -40,6 +40,27 @@ import Testing
         }
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func testPollAllOnce_baselineWaitingForLateEvents_waitsAndWritesIt_asGlwatchOnceDoes() async throws {
+        // Given a watched project and an engine whose baselines wait 1 s for GitLab's late push events
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(2, by: [ann])
+        try await EngineTestHarness.run(fake) { harness throws in
+            let engine = harness.engine(
+                targets: [harness.groupTarget("acme")], configuration: EngineConfiguration(eventLateness: 1)
+            )
+
+            // When one cycle runs (`glwatch once`)
+            let cycle = await engine.pollAllOnce()
+
+            // Then it did not stop at the deferred first poll: the baseline is written, and glwatch is ready
+            #expect(cycle.polls.map(\.outcome) == [.changed])
+            #expect(try await harness.store.projectState(harness.key(api)) != nil)
+            #expect(engine.isBaselineComplete)
+        }
+    }
+
     @Test func testPollAllOnce_failingProject_isCountedAndDoesNotStopTheOthers() async throws {
         let fake = FakeGitLab()
         let api = fake.addProject("acme/api")

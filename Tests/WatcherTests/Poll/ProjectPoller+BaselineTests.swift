@@ -92,6 +92,8 @@ import Testing
             #expect(try await harness.store.projectState(harness.key(project)) == nil)
             world.advance(4)
             #expect(await poller.poll() == .deferred(retryIn: 6))
+            // (not baselined yet: glwatch is not ready, `/readyz` answers 503, while a baseline waits)
+            #expect(!poller.hasBaseline)
 
             // And one more push lands meanwhile
             let third = project.commits(1, by: [ann], titlePrefix: "Third")
@@ -100,6 +102,7 @@ import Testing
             // all three are announced at once, not a 10-minute interval later
             world.advance(6)
             #expect(await poller.poll() == .changed)
+            #expect(poller.hasBaseline)
             let events = try await harness.events(of: project)
             #expect(events.map(\.type) == [.commitsNew])
             #expect(events.first?.commits.map(\.id) == first + second + third)
