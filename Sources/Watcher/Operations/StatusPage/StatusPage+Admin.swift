@@ -5,7 +5,8 @@ import NIOCore
 /// The routes that exist only with an admin token configured (`StatusPageAdmin` says who is admin and how):
 ///
 /// - `GET /ui/admin` — the sign-in form; `POST /ui/admin` (`token=…`) checks the token and sets the session cookie,
-///   then goes back to the deliveries (303); a wrong token gets 403 and the form again
+///   then goes back to the deliveries (303); a wrong token gets 403 and the form again, and after
+///   `StatusPageAdmin.guessLimit` wrong tokens in a minute every token check answers 429 with `Retry-After`
 /// - `POST /ui/admin/sign-out` (`csrf=…`) — clears the cookie
 /// - `POST /ui/deliveries/{id}/retry` (`csrf=…`) — the page's Retry button: session and CSRF token checked (403 if
 ///   either is missing or wrong), then the dead letter is re-queued and the browser sent back (303)
@@ -24,8 +25,12 @@ extension StatusPage {
         }
         router.post("/ui/admin") { request, _ in
             let form = await Self.form(request)
-            guard let token = form.value("token"), admin.isToken(token) else {
-                return Self.htmlResponse(.forbidden, page.renderer(for: nil).adminPage(refused: true))
+            do {
+                guard let token = form.value("token"), try admin.isToken(token) else {
+                    return Self.htmlResponse(.forbidden, page.renderer(for: nil).adminPage(refused: true))
+                }
+            } catch {
+                return Self.htmlProblem(error, renderer: page.renderer(for: nil))
             }
             return Self.redirect(to: "/#deliveries", cookie: StatusPageAdmin.cookie(admin.newSession()))
         }
@@ -49,7 +54,7 @@ extension StatusPage {
         }
         router.post("/api/v1/deliveries/:id/retry") { request, context in
             await Self.json { () async throws -> Retried in
-                guard admin.allows(authorization: request.headers[.authorization]) else {
+                guard try admin.allows(authorization: request.headers[.authorization]) else {
                     throw StatusAPIError.forbidden("send the admin token as Authorization: Bearer …")
                 }
                 let id = try Self.deliveryID(context.parameters.get("id"))

@@ -103,7 +103,9 @@ struct StatusPage: Sendable {
     static func htmlProblem(_ error: any Error, renderer: StatusPageHTML) -> Response {
         let problem = error as? StatusAPIError ?? .badRequest("the state could not be read: \(error)")
         let status: HTTPResponse.Status = error is StatusAPIError ? .init(code: problem.status) : .internalServerError
-        return htmlResponse(status, renderer.problem(problem))
+        var response = htmlResponse(status, renderer.problem(problem))
+        if let wait = problem.retryAfter { response.headers[.retryAfter] = wait }
+        return response
     }
 
     static func htmlResponse(_ status: HTTPResponse.Status, _ body: String) -> Response {
@@ -122,7 +124,9 @@ struct StatusPage: Sendable {
             return response(.ok, contentType: "application/json", body: String(decoding: body, as: UTF8.self))
         } catch let error as StatusAPIError {
             let body = (try? encoder.encode(["error": error.message])).map { String(decoding: $0, as: UTF8.self) }
-            return response(.init(code: error.status), contentType: "application/json", body: body ?? "{}")
+            var answer = response(.init(code: error.status), contentType: "application/json", body: body ?? "{}")
+            if let wait = error.retryAfter { answer.headers[.retryAfter] = wait }
+            return answer
         } catch {
             let body = (try? encoder.encode(["error": "the state could not be read: \(error)"]))
                 .map { String(decoding: $0, as: UTF8.self) }

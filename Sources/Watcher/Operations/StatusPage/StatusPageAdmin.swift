@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Notifier
+import Synchronization
 
 /// The status page's one action, retrying a dead delivery, and who may take it. It exists only when the config names
 /// an admin token (`metrics: admin_token_env` / `admin_token_file`); without one the page shows no button and the
@@ -21,12 +22,18 @@ import Notifier
 /// `Authorization: Bearer` header by itself.
 ///
 /// The token itself is never written into a page, a log line, an error or a cookie, and it is compared in constant
-/// time.
+/// time. Guessing is throttled: after `guessLimit` wrong tokens within `guessWindow`, every token check (sign-in and
+/// bearer alike, right or wrong) answers 429 with `Retry-After` until the oldest of them is `guessWindow` old. A
+/// signed-in admin keeps working meanwhile, and so does `glwatch deliveries --retry` on the host.
 struct StatusPageAdmin: Sendable {
     /// The session cookie's name.
     static let cookieName = "glwatch_admin"
     /// How long a sign-in lasts.
     static let sessionLifetime: TimeInterval = 12 * 3600
+    /// How many wrong tokens are taken within `guessWindow` before token checks pause.
+    static let guessLimit = 10
+    /// The window wrong tokens are counted in.
+    static let guessWindow: TimeInterval = 60
 
     /// The admin token.
     let token: Secret
@@ -40,6 +47,8 @@ struct StatusPageAdmin: Sendable {
     let logger: Logger
     /// The per-process key sessions and CSRF tokens are signed with.
     private let key: SymmetricKey
+    /// When the recent wrong tokens were given.
+    private let guesses = WrongGuesses()
 
     /// Creates the admin side; `key` is a fresh random 256-bit key unless a test fixes one.
     init(
@@ -60,17 +69,32 @@ struct StatusPageAdmin: Sendable {
 
     // MARK: Who is admin
 
-    /// Whether `given` is the admin token (constant time).
-    func isToken(_ given: String) -> Bool {
-        OperationsAuth.constantTimeEquals(Array(given.utf8), Array(token.reveal().utf8))
+    /// Whether `given` is the admin token (constant time); a wrong one counts towards the guess limit.
+    ///
+    /// - throws: `StatusAPIError.tooManyRequests` while token checks pause after `guessLimit` wrong tokens.
+    func isToken(_ given: String) throws -> Bool {
+        let time = now()
+        if let wait = guesses.pause(at: time, limit: Self.guessLimit, window: Self.guessWindow) {
+            throw StatusAPIError.tooManyRequests(
+                "too many wrong admin tokens; try again in \(Int(wait.rounded(.up))) s", retryAfter: wait
+            )
+        }
+        let right = OperationsAuth.constantTimeEquals(Array(given.utf8), Array(token.reveal().utf8))
+        if !right {
+            guesses.record(at: time, window: Self.guessWindow)
+            logger.warning("a wrong admin token was given to the status page")
+        }
+        return right
     }
 
-    /// Whether an `Authorization` header is `Bearer <admin token>`.
-    func allows(authorization: String?) -> Bool {
+    /// Whether an `Authorization` header is `Bearer <admin token>` (a wrong token counts as a guess).
+    ///
+    /// - throws: `StatusAPIError.tooManyRequests` while token checks pause.
+    func allows(authorization: String?) throws -> Bool {
         guard let authorization else { return false }
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }
-        return isToken(String(parts[1]).trimmingCharacters(in: .whitespaces))
+        return try isToken(String(parts[1]).trimmingCharacters(in: .whitespaces))
     }
 
     /// A new session cookie's value, valid for `sessionLifetime`.
@@ -138,5 +162,28 @@ struct StatusPageAdmin: Sendable {
         Data(HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: key)).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
+    }
+}
+
+/// The times of the recent wrong admin tokens (at most a window's worth).
+private final class WrongGuesses: Sendable {
+    private let times = Mutex<[Date]>([])
+
+    /// How long token checks still pause at `time`, or `nil` when fewer than `limit` wrong tokens fall within the
+    /// `window` before it.
+    func pause(at time: Date, limit: Int, window: TimeInterval) -> TimeInterval? {
+        times.withLock { times in
+            times.removeAll { time.timeIntervalSince($0) >= window }
+            guard times.count >= limit, let oldest = times.first else { return nil }
+            return max(1, window - time.timeIntervalSince(oldest))
+        }
+    }
+
+    /// Notes a wrong token given at `time`.
+    func record(at time: Date, window: TimeInterval) {
+        times.withLock { times in
+            times.removeAll { time.timeIntervalSince($0) >= window }
+            times.append(time)
+        }
     }
 }

@@ -52,6 +52,7 @@ struct StatusPageHTML: Sendable {
         case .forbidden: title = "Forbidden"
         case .notFound: title = "Not found"
         case .conflict: title = "Conflict"
+        case .tooManyRequests: title = "Too many requests"
         }
         return document(
             title: "glwatch status",

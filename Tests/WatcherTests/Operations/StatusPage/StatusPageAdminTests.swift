@@ -31,7 +31,8 @@ struct StatusPageAdminTests {
     private func adminPage(
         _ fixture: StatusPageFixture,
         requeued: Counter,
-        lines: CapturingLogHandler.Lines
+        lines: CapturingLogHandler.Lines,
+        now: @escaping @Sendable () -> Date = { StatusPageFixture.now }
     ) -> StatusPage {
         StatusPage(
             api: fixture.api(),
@@ -40,7 +41,7 @@ struct StatusPageAdminTests {
                 token: Secret(Self.token),
                 deliveries: fixture.store,
                 requeued: { requeued.value.withLock { $0 += 1 } },
-                now: { StatusPageFixture.now },
+                now: now,
                 logger: CapturingLogHandler.logger(lines)
             )
         )
@@ -213,6 +214,49 @@ struct StatusPageAdminTests {
             #expect(overview.status == 200)
             #expect(requeued.count == 1)
             #expect(try await state(of: id, in: fixture) == .pending)
+        }
+    }
+
+    @Test func testGuessing_tenWrongTokensInAMinute_pauseEveryTokenCheckWith429_aSessionKeepsWorking() async throws {
+        // Given the page with an admin token, a clock the test moves, and an admin signed in beforehand
+        let fixture = try await StatusPageFixture(extraProjects: 1)
+        let id = try await deadLetter(fixture)
+        let clock = Mutex(StatusPageFixture.now)
+        let lines = CapturingLogHandler.Lines()
+        let page = adminPage(fixture, requeued: Counter(), lines: lines, now: { clock.withLock { $0 } })
+
+        try await StatusPageClient.with(page) { client in
+            let session = try cookie(of: try await client.post("/ui/admin", form: [("token", Self.token)]))
+
+            // When ten wrong tokens are given within a minute, then the right one, as a form and as a bearer
+            var wrong: [Int] = []
+            for guess in 0..<StatusPageAdmin.guessLimit {
+                clock.withLock { $0 += 5 }
+                wrong.append(try await client.post("/ui/admin", form: [("token", "guess-\(guess)")]).status)
+            }
+            let paused = try await client.post("/ui/admin", form: [("token", Self.token)])
+            let pausedAPI = try await client.post("/api/v1/deliveries/\(id)/retry", ["Authorization": "Bearer \(Self.token)"])
+            let csrf = try csrf(in: try await client.get("/", session).text)
+            let bySession = try await client.post("/ui/deliveries/\(id)/retry", form: [("csrf", csrf)], session)
+
+            // Then each guess was refused, and then every token check pauses — the right token too — with 429
+            // and a Retry-After until the first guess is a minute old; the signed-in admin is not locked out
+            #expect(wrong == Array(repeating: 403, count: StatusPageAdmin.guessLimit))
+            #expect(paused.status == 429)
+            #expect(paused.headers["Retry-After"] == "15")  // the first guess came at +5 s, this at +50 s
+            #expect(paused.headers["Set-Cookie"] == nil)
+            #expect(paused.text.contains("too many wrong admin tokens"))
+            #expect(pausedAPI.status == 429)
+            #expect(bySession.status == 303)
+            #expect(lines.all.filter { $0.contains("a wrong admin token") }.count == StatusPageAdmin.guessLimit)
+            #expect(!lines.all.contains { $0.contains(Self.token) || $0.contains("guess-") })
+
+            // When the first guess is a minute old
+            clock.withLock { $0 += 15 }
+            let later = try await client.post("/ui/admin", form: [("token", Self.token)])
+
+            // Then the right token signs in again
+            #expect(later.status == 303)
         }
     }
 }
