@@ -126,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "GLWatchDev",
             dependencies: [
-                "Watcher", "Notifier", "RxCore", "FakeGitLab",
+                "Watcher", "Notifier", "RxCore", "FakeGitLab", "ChildProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -5,7 +5,8 @@ import Synchronization
 import Glibc
 #endif
 
-/// A child process started with `posix_spawn` for the tests: the built `glwatch`, Chromium, the SMTP server.
+/// A child process started with `posix_spawn` for the tests and development tools: the built `glwatch` (in the
+/// end-to-end tests and the soak), the crash tests' writers, Chromium, the SMTP server.
 ///
 /// Why not Foundation's `Process`: on Linux it emulates close-on-exec by listing `/proc/self/fd` and copying each
 /// entry's whole 256-byte name, which reads past the end of libc's directory buffer once the test process holds
@@ -20,6 +21,8 @@ public final class ChildProcess: Sendable {
         case null
         /// The test process's own stream.
         case inherit
+        /// An open file (a log the output is appended to); the caller keeps it open.
+        case file(FileHandle)
         /// A new pipe, whose reading end is `standardOutput` / `standardError`.
         case pipe
         /// A new pipe read on a thread of its own, each chunk handed to the closure as it comes; the child counts
@@ -98,6 +101,9 @@ public final class ChildProcess: Sendable {
         func wire(_ stream: Stream, to target: Int32) throws -> FileHandle? {
             switch stream {
             case .inherit:
+                return nil
+            case .file(let handle):
+                posix_spawn_file_actions_adddup2(&actions, handle.fileDescriptor, target)
                 return nil
             case .null:
                 posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Watcher
 
@@ -7,21 +8,17 @@ import Glibc
 
 /// One `glwatch` child process of the soak, its standard error appended to a log file.
 final class SoakChild {
-    private let process = Process()
+    private let process: ChildProcess
 
     /// Starts `executable arguments…` with exactly `environment`, appending its standard error to `log`.
     init(executable: URL, arguments: [String], environment: [String: String], log: FileHandle) throws {
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = log
-        try process.run()
+        process = try ChildProcess(
+            executable, arguments: arguments, environment: environment, standardOutput: .null, standardError: .file(log)
+        )
     }
 
     /// The process id.
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.pid }
 
     /// Whether it still runs.
     var isRunning: Bool { process.isRunning }
@@ -37,19 +34,12 @@ final class SoakChild {
 
     /// Sends `signal`.
     func send(_ signal: Int32) {
-        kill(process.processIdentifier, signal)
+        process.send(signal)
     }
 
-    /// Waits for the exit (blocking a thread of its own, not the caller's task); returns whether it was killed by
-    /// a signal, and the status or signal.
+    /// Waits for the exit; returns whether it was killed by a signal, and the status or signal.
     func waitForExit() async -> (signaled: Bool, status: Int32) {
-        let process = self.process
-        return await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                process.waitUntilExit()
-                let signaled = process.terminationReason == .uncaughtSignal
-                continuation.resume(returning: (signaled, process.terminationStatus))
-            }
-        }
+        let end = await process.exit()
+        return (end.signalled, end.status)
     }
 }
