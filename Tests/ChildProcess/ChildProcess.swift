@@ -95,8 +95,7 @@ public final class ChildProcess: Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
 
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        var parentEnds: [Int32] = []
-        var childEnds: [Int32] = []
+        var childEnds: [Int32] = []  // closed here once spawned; the reading ends belong to their FileHandles
         defer { for fd in childEnds { close(fd) } }
         func wire(_ stream: Stream, to target: Int32) throws -> FileHandle? {
             switch stream {
@@ -111,7 +110,6 @@ public final class ChildProcess: Sendable {
             case .pipe, .stream:
                 var fds: [Int32] = [-1, -1]
                 guard pipe(&fds) == 0 else { throw ChildProcessError.system("pipe", errno) }
-                parentEnds.append(fds[0])
                 childEnds.append(fds[1])
                 // Close-on-exec for whatever else may spawn; children started here close them anyway (closefrom).
                 for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -122,17 +120,12 @@ public final class ChildProcess: Sendable {
             }
         }
         var readers: [(FileHandle, @Sendable (Data) -> Void)] = []
-        let output: FileHandle?
-        let errors: FileHandle?
-        do {
-            output = try wire(standardOutput, to: 1)
-            errors = try wire(standardError, to: 2)
-        } catch {
-            for fd in parentEnds { close(fd) }
-            throw error
-        }
+        let output = try wire(standardOutput, to: 1)
+        let errors = try wire(standardError, to: 2)
         if let directory {
-            guard let addChdir = GNUSpawn.addChdir else { throw ChildProcessError.missing("posix_spawn_file_actions_addchdir_np") }
+            guard let addChdir = GNUSpawn.addChdir else {
+                throw ChildProcessError.missing("posix_spawn_file_actions_addchdir_np")
+            }
             _ = addChdir(&actions, directory.path)
         }
         guard let addClosefrom = GNUSpawn.addClosefrom else {
@@ -239,7 +232,8 @@ public final class ChildProcess: Sendable {
 /// glibc's GNU extensions to `posix_spawn` (2.29 and 2.34), which Swift's Glibc module does not declare (they need
 /// `_GNU_SOURCE`): looked up by name once.
 private enum GNUSpawn {
-    typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+    typealias AddChdir =
+        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
     typealias AddClosefrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
     static let addChdir = lookUp("posix_spawn_file_actions_addchdir_np", as: AddChdir.self)

@@ -33,7 +33,8 @@ import Glibc
         #expect(Set([0, 1, 2]).isSubset(of: descriptors))
     }
 
-    @Test func testStream_handsOverEveryChunkBeforeTheExitIsReported_withTheEnvironmentAndDirectoryGiven() async throws {
+    @Test
+    func testStream_handsOverEveryChunkBeforeTheExitIsReported_withTheEnvironmentAndDirectoryGiven() async throws {
         // Given a child that writes to both streams in a chosen directory and environment
         let directory = FileManager.default.temporaryDirectory.resolvingSymlinksInPath()
         let output = Mutex("")

@@ -28,7 +28,9 @@ struct OperationsAuthMiddleware: RouterMiddleware {
             if try admin?.allows(authorization: authorization) == true { return try await next(request, context) }
         } catch let error as StatusAPIError {
             // Too many wrong admin tokens: checks pause (429 with Retry-After), whoever asks.
-            var paused = StatusPage.response(.tooManyRequests, contentType: "text/plain; charset=utf-8", body: error.message)
+            var paused = StatusPage.response(
+                .tooManyRequests, contentType: "text/plain; charset=utf-8", body: error.message
+            )
             if let wait = error.retryAfter { paused.headers[.retryAfter] = wait }
             return paused
         }

@@ -158,7 +158,9 @@ struct GitLabProjectSource: ProjectSource {
     func confirmRewrite(from: String, to: String, rangeIsEmpty: Bool, in project: Int64) async throws(GitLabError) {
         let base = try await client.repositories.mergeBase(of: [from, to], in: .id(project)).id
         if base == from {
-            throw inconsistent(project, "\(from)..\(to)", "no commit of the range has \(from) as parent, yet it is the merge base")
+            throw inconsistent(
+                project, "\(from)..\(to)", "no commit of the range has \(from) as parent, yet it is the merge base"
+            )
         }
         if rangeIsEmpty, base != to {
             throw inconsistent(project, "\(from)..\(to)", "the range is empty, yet \(to) is not in \(from)")

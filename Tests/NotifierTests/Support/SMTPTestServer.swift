@@ -58,7 +58,8 @@ final class SMTPTestServer: @unchecked Sendable {  // immutable once started
         )
         process = try ChildProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
-            arguments: ["python3", script.path, "--mailbox", mailbox.path, "--cert", certificate, "--key", key] + options,
+            arguments: ["python3", script.path, "--mailbox", mailbox.path, "--cert", certificate, "--key", key]
+                + options,
             standardOutput: .pipe
         )
         var line = Data()

@@ -210,7 +210,8 @@ import Testing
 
             // Then the first poll is refused for the missing head; the second announces all three commits
             #expect(first == .failed)
-            #expect(firstFailure?.contains("lacks the range's own head \(pushed.last!)") == true, "\(firstFailure ?? "")")
+            let missing = "lacks the range's own head \(pushed.last!)"
+            #expect(firstFailure?.contains(missing) == true, "\(firstFailure ?? "")")
             #expect(second == .changed, "\(poller.lastFailure ?? "")")
             let events = try await harness.events(of: project)
             #expect(events.map(\.type) == [.commitsNew])

@@ -235,7 +235,8 @@ struct StatusPageAdminTests {
                 wrong.append(try await client.post("/ui/admin", form: [("token", "guess-\(guess)")]).status)
             }
             let paused = try await client.post("/ui/admin", form: [("token", Self.token)])
-            let pausedAPI = try await client.post("/api/v1/deliveries/\(id)/retry", ["Authorization": "Bearer \(Self.token)"])
+            let bearer: GitLabHTTPHeaders = ["Authorization": "Bearer \(Self.token)"]
+            let pausedAPI = try await client.post("/api/v1/deliveries/\(id)/retry", bearer)
             let csrf = try csrf(in: try await client.get("/", session).text)
             let bySession = try await client.post("/ui/deliveries/\(id)/retry", form: [("csrf", csrf)], session)
 
