@@ -90,9 +90,21 @@ public final class ChildProcess: Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
+        // A fresh process's signals, as Foundation's Process gives it: the spawning thread may block nearly every
+        // signal (libdispatch's worker threads do), and a child inheriting that mask never dies of SIGTERM. Nothing
+        // blocked; every signal but SIGKILL and SIGSTOP at its default action (not ignored).
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in 1..<SIGSYS where signal != SIGKILL && signal != SIGSTOP { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
         // Its own process group, as Foundation's Process did: a signal meant for the test runner's group is not
         // delivered to the children too.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        )
 
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         var childEnds: [Int32] = []  // closed here once spawned; the reading ends belong to their FileHandles

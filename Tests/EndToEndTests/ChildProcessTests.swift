@@ -71,6 +71,28 @@ import Glibc
         #expect(child.termination == .killed(by: SIGKILL))
     }
 
+    @Test func testSpawn_fromAThreadBlockingEverySignal_theChildStillDiesOfSIGTERM() async throws {
+        // Given a spawning thread that blocks every signal (as libdispatch's worker threads do)
+        let spawned = Mutex<Result<ChildProcess, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            var all = sigset_t()
+            sigfillset(&all)
+            pthread_sigmask(SIG_BLOCK, &all, nil)
+            spawned.withLock { $0 = Result { try ChildProcess(URL(fileURLWithPath: "/bin/sleep"), arguments: ["30"]) } }
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        let child = try #require(spawned.withLock { $0 }).get()
+
+        // When it is sent SIGTERM
+        child.send(SIGTERM)
+
+        // Then it ends of it (an inherited mask would leave it sleeping, and the test's time limit would say so)
+        #expect(await child.exit() == .killed(by: SIGTERM))
+    }
+
     @Test func testSpawn_missingExecutable_isAnErrorNamingIt() {
         #expect {
             _ = try ChildProcess(URL(fileURLWithPath: "/nonexistent/glwatch"))
