@@ -15,9 +15,18 @@ package struct WatchStart: Sendable, Hashable {
     /// Whether the project is new (created after its target's first discovery); always false for a target.
     package var isNew: Bool
 
+    /// How a project's subject begins (`project <instance>/<id>`).
+    package static let projectPrefix = "project "
+
     /// The start of watching `project`.
     package static func project(_ project: ProjectKey, since: Date, isNew: Bool = false) -> WatchStart {
-        WatchStart(subject: "project \(project)", since: since, isNew: isNew)
+        WatchStart(subject: projectPrefix + project.description, since: since, isNew: isNew)
+    }
+
+    /// The project a subject names (`project(_:since:isNew:)`'s), or `nil` for a target's.
+    package static func project(ofSubject subject: String) -> ProjectKey? {
+        guard subject.hasPrefix(projectPrefix) else { return nil }
+        return ProjectKey(String(subject.dropFirst(projectPrefix.count)))
     }
 
     /// The first discovery of the target listing `scope` (like `group acme`) on `instance`.

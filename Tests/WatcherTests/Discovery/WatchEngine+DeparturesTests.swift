@@ -46,12 +46,7 @@ import Testing
         old.commits(1, by: [ann])
         let budget = LossBudget()
         budget.set(1)
-        let wrap: @Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport = { base in
-            RewritingTransport(base, answer: { request, response in
-                guard request.url.path.hasSuffix("/projects/\(old.id)"), budget.take() else { return response }
-                return GitLabHTTPResponse(status: 403, body: Array("{\"message\":\"403 Forbidden\"}".utf8))
-            })
-        }
+        let wrap = RewritingTransport.forbiddingRecord(of: old.id, while: budget)
         try await EngineTestHarness.run(fake, wrap: wrap) { harness throws in
             let engine = harness.engine(
                 targets: [harness.groupTarget("acme")], configuration: EngineConfiguration(eventLateness: 0.5)

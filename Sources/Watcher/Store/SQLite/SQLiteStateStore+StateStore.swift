@@ -72,10 +72,8 @@ extension SQLiteStateStore: StateStore {
                     ProjectKey(instance: $0["instance"], id: $0["gitlabId"])
                 }
             )
-            // Subjects are `project <instance>/<id>` (`WatchStart.project`) or `target …`.
-            let prefix = "project "
-            return try String.fetchAll(db, sql: "SELECT subject FROM watchStart WHERE substr(subject, 1, 8) = ?", arguments: [prefix])
-                .compactMap { ProjectKey(String($0.dropFirst(prefix.count))) }
+            return try String.fetchAll(db, sql: "SELECT subject FROM watchStart")
+                .compactMap(WatchStart.project(ofSubject:))
                 .filter { !known.contains($0) }
                 .sorted()
         }

@@ -22,3 +22,18 @@ final class RewritingTransport: GitLabHTTPTransport {
         return answer(sent, try await base.execute(sent))
     }
 }
+
+extension RewritingTransport {
+    /// A wrap for the test harnesses under which `GET /projects/<projectID>` answers 403 while `budget` lasts (one
+    /// answer each): a project whose first poll fails, so it has no baseline yet.
+    static func forbiddingRecord(
+        of projectID: Int64, while budget: LossBudget
+    ) -> @Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport {
+        { base in
+            RewritingTransport(base, answer: { request, response in
+                guard request.url.path.hasSuffix("/projects/\(projectID)"), budget.take() else { return response }
+                return GitLabHTTPResponse(status: 403, body: Array("{\"message\":\"403 Forbidden\"}".utf8))
+            })
+        }
+    }
+}

@@ -29,6 +29,20 @@ struct SQLiteStateStoreWatchStartTests {
         #expect(recorded == [project, target, .project(Sample.projectB, since: Sample.time(99))])
     }
 
+    @Test func testUnbaselinedProjects_areTheWatchedProjectsWithoutARecord_neverATarget() async throws {
+        // Given watch starts for two projects and a target, and a record (a baseline) for the first project only
+        let store = try SQLiteStateStore.inMemory()
+        _ = try await store.beginWatching([
+            .project(Sample.projectB, since: Sample.time(10)),
+            .project(Sample.projectA, since: Sample.time(10)),
+            .target(instance: "gitlab.example", scope: "group acme", since: Sample.time(10)),
+        ])
+        _ = try await store.apply(StateChange(at: Sample.time(11), projects: [Sample.record(Sample.projectA)]))
+
+        // When the start-up sweep asks which watched projects have no baseline, then: only the second
+        #expect(try await store.unbaselinedProjects() == [Sample.projectB])
+    }
+
     @Test func testBeginWatching_nothing_writesNothing() async throws {
         let store = try SQLiteStateStore.inMemory()
 
