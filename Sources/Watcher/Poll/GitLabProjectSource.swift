@@ -46,6 +46,10 @@ struct GitLabProjectSource: ProjectSource {
     }
 
     func pushEvents(in project: Int64, since: Date) async throws(GitLabError) -> [GitLabEvent] {
+        // The newest push event first: events only ever appear, newest (highest id) first, so page 1 must begin
+        // with it or a newer one. A first page that does not (one that holds another page's items, or none) would
+        // hide every push since `since`, and a baseline read from it would swallow them.
+        let newest = try await newestPushEventID(in: project)
         var options = GitLabEventListOptions.pushes
         options.perPage = perPage
         let paginator = client.events.project(.id(project), options: options)
@@ -55,6 +59,9 @@ struct GitLabProjectSource: ProjectSource {
             // GitLab filters a page after fetching it, so a short page is not the end: follow `next` until an
             // event older than `since` shows up.
             let page = try await paginator.page(number)
+            if number == 1, let newest, let problem = Self.newestProblem(of: page.items, newest: newest) {
+                throw inconsistentEvents(project, problem)
+            }
             for event in page.items {
                 guard let created = event.createdAt, created > since else { return events }
                 events.append(event)
@@ -62,6 +69,26 @@ struct GitLabProjectSource: ProjectSource {
             guard let next = page.nextPage, !page.items.isEmpty else { return events }
             number = next
         }
+    }
+
+    /// What is wrong with the first page of push events, read after event `newest` was seen: it must begin with
+    /// that event or a newer one; `nil` when it does.
+    static func newestProblem(of items: [GitLabEvent], newest: Int64) -> String? {
+        guard let first = items.first else { return "page 1 is empty, yet push event \(newest) exists" }
+        guard first.id < newest else { return nil }
+        return "page 1 begins with push event \(first.id), older than push event \(newest) read just before"
+    }
+
+    /// The error for a push-event list GitLab answered inconsistently (names the project).
+    private func inconsistentEvents(_ project: Int64, _ detail: String) -> GitLabError {
+        .decoding(
+            GitLabErrorContext(
+                host: client.hostName, method: "GET", endpoint: "/projects/:id/events",
+                resource: "push events of project \(project)"
+            ),
+            path: "$",
+            detail: "an inconsistent event list (HTTP 200): \(detail); retrying at the next poll"
+        )
     }
 
     func commits(in project: Int64, from: String?, to: String, limit: Int) async throws(GitLabError) -> CommitWindow {

@@ -140,7 +140,7 @@ extension ProjectPoller {
     ///
     /// A bulk push event (more refs than GitLab's `push_event_activities_limit`, 3 by default, pushed at once)
     /// names no ref; such a push is taken as it stands now. So is everything when the token may not read the
-    /// project's events (push events need the Reporter role; GITLAB-API.md): the heads now are the baseline then.
+    /// project's events (push events need the Reporter role; docs/gitlab-api.md): the heads now are the baseline then.
     func headsAtWatchStart(
         _ observed: [String: String], info: GitLabProject, since watchStart: Date?
     ) async throws -> [String: String]? {

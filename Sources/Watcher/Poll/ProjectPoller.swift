@@ -12,7 +12,8 @@ import Synchronization
 /// force-push and per author who looks new).
 final class ProjectPoller: @unchecked Sendable {
     // @unchecked: `project`, `lastBranchRead`, `lastTagCheck`, `pendingBaseline` and `lastFailure` are touched only
-    // by `poll()` (and read after it returned), which the engine never runs twice at once for one project.
+    // by `poll()` (and read after it returned), which the engine never runs twice at once for one project; other
+    // tasks ask for a refresh through `refreshRequested`.
 
     /// The project polled.
     let key: ProjectKey
@@ -53,6 +54,8 @@ final class ProjectPoller: @unchecked Sendable {
     private var project: GitLabProject?
     /// The last branch list read that was stored: the newest push event id then (`nil`: none) and when.
     private var lastBranchRead: (pushEventID: Int64?, at: Date)?
+    /// Set by `refreshProjectInfo()` (from any task); the next poll forgets `project` and `lastBranchRead`.
+    private let refreshRequested = Mutex(false)
 
     /// Creates a poller; `now` is the engine's clock (the scheduler's, so tests run in virtual time). With
     /// `idlePolls`, a poll that finds nothing new only notes its time there (the engine writes those in batches);
@@ -99,6 +102,10 @@ final class ProjectPoller: @unchecked Sendable {
     /// Polls once. Never throws: GitLab failures are recorded (and may raise `project.unreachable`).
     func poll() async -> PollOutcome {
         lastFailure = nil
+        if refreshRequested.withLock({ requested in defer { requested = false }; return requested }) {
+            project = nil
+            lastBranchRead = nil
+        }
         let time = now()
         let state: ProjectState?
         do {
@@ -135,10 +142,12 @@ final class ProjectPoller: @unchecked Sendable {
         currentRouter.withLock { $0 = router }
     }
 
-    /// Forgets the cached project record, so the next poll fetches it (detecting renames, archiving and a new
-    /// default branch). The engine calls this on its slower discovery cadence.
+    /// Has the next poll fetch the project record again (detecting renames, archiving and a new default branch)
+    /// and read the branch list rather than trust an unchanged newest push event. The engine asks for it when
+    /// discovery saw a project renamed, with a new default branch, or leaving the watch: a departing project's
+    /// last poll is its last chance, and a push whose event GitLab has not written yet would be lost for good.
     func refreshProjectInfo() {
-        project = nil
+        refreshRequested.withLock { $0 = true }
     }
 
     // MARK: One poll of a known project

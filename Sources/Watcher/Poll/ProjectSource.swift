@@ -29,7 +29,8 @@ protocol ProjectSource: Sendable {
     /// The project's push events created after `since` (strictly: a push at the very moment a watch began is
     /// part of its baseline), newest first (pages followed until an older event
     /// or the last page): what was pushed since a moment, with each ref's head before and after
-    /// (`push_data.commit_from`/`commit_to`, see GITLAB-API.md).
+    /// (`push_data.commit_from`/`commit_to`, docs/gitlab-api.md). Two requests or more: the newest push event is
+    /// read first, and a first page that does not begin with it fails as an inconsistent list.
     func pushEvents(in project: Int64, since: Date) async throws(GitLabError) -> [GitLabEvent]
 
     /// The commits reachable from `to` but not from `from` (every commit reachable from `to` when `from` is
@@ -72,7 +73,7 @@ protocol ProjectSource: Sendable {
 
 extension ProjectSource {
     /// `pushEvents(in:since:)`, or `nil` when the token may not read the project's events (403, or 404 for an
-    /// endpoint it cannot see): push events need the Reporter role (GITLAB-API.md).
+    /// endpoint it cannot see): push events need the Reporter role (docs/gitlab-api.md).
     func pushEventsIfReadable(in project: Int64, since: Date) async throws(GitLabError) -> [GitLabEvent]? {
         do {
             return try await pushEvents(in: project, since: since)

@@ -37,6 +37,34 @@ import Testing
         }
     }
 
+    @Test func testArchivedRightAfterAPushWhoseEventIsLate_theLastPollReadsTheBranches_andAnnouncesIt() async throws {
+        // Given a watched group on every branch (a poll trusts an unchanged newest push event), and a project
+        // pushed to whose push event GitLab has not written yet, archived before its next poll
+        let fake = FakeGitLab()
+        fake.addProject("acme/api").commits(1, by: [ann])
+        let old = fake.addProject("acme/old")
+        old.commits(1, by: [ann])
+        old.createBranch("develop", from: "main")
+        try await EngineTestHarness.run(fake) { harness in
+            var target = harness.groupTarget("acme")
+            target.options.branches = .all
+            let engine = harness.engine(targets: [target])
+            _ = await engine.pollAllOnce()
+            fake.eventVisibility = .delayed(by: 10_000_000)
+            let pushed = old.commits(2, on: "develop", by: [ann])
+            old.archive()
+
+            // When discovery drops it
+            _ = await engine.pollAllOnce()
+
+            // Then its last poll read the branch list rather than trust the newest push event: the push is
+            // announced before the departure
+            let events = try await harness.events(of: old)
+            #expect(events.map(\.type) == [.commitsNew, .projectRemoved])
+            #expect(events.first?.commits.map(\.id) == pushed)
+        }
+    }
+
     @Test func testArchivedBeforeItsBaseline_whileTheBaselineWaitsForLateEvents_thePushIsStillAnnounced() async throws {
         // Given a watched project whose first poll fails (so it has no baseline yet), with baselines that wait
         // half a second for GitLab's late push events

@@ -111,6 +111,40 @@ import Testing
         }
     }
 
+    @Test func testBaseline_eventListThatSkipsItsFirstPage_failsThePoll_ratherThanSwallowingThePush() async throws {
+        // Given all branches watched from `start`, then a new branch and a push to main; and the first page of the
+        // push events comes back with the items of the second (empty) page, as a list that changes while it is
+        // paged can answer
+        let world = World()
+        let project = world.fake.addProject("acme/api")
+        project.commits(2, by: [ann])
+        world.advance(10)
+        let start = world.now
+        world.advance(5)
+        project.createBranch("feature/1", from: "main")
+        let pushed = project.commits(2, by: [ann])
+        try await EngineTestHarness.run(world.fake) { harness in
+            let poller = poller(harness, project, watchStart: start, options: PollOptions(branches: .all))
+            world.fake.inject(
+                FakeFault(.skipPage, on: .pathContaining("/projects/\(project.id)/events", query: "per_page=100"))
+            )
+
+            // When the first poll runs, and then the next
+            let first = await poller.poll()
+            let firstFailure = poller.lastFailure
+            let second = await poller.poll()
+
+            // Then the first fails naming the inconsistent list (the baseline is not taken from the heads now),
+            // and the second announces the new branch and the push
+            #expect(first == .failed)
+            #expect(firstFailure?.contains("push events") == true, "\(firstFailure ?? "")")
+            #expect(second == .changed, "\(poller.lastFailure ?? "")")
+            let events = try await harness.events(of: project)
+            #expect(Set(events.map(\.type)) == [.branchCreated, .commitsNew])
+            #expect(events.first { $0.type == .commitsNew }?.commits.map(\.id) == pushed)
+        }
+    }
+
     @Test func testBaseline_nothingPushedSinceWatchStart_isSilent() async throws {
         // Given a project pushed to before glwatch began watching it
         let world = World()

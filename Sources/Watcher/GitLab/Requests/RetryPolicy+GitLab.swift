@@ -5,7 +5,7 @@ import Notifier
 ///
 /// Retried: 429 (any method: GitLab did not act on the request), and for `GET` only (repeating a `POST` may repeat
 /// its effect) the transient errors python-gitlab's `retry_transient_errors` retries — 500 (GitLab answers a heavy
-/// request with 500 when Gitaly times out, see GITLAB-API.md), 502, 503, 504 and 520–530 (a proxy in front of
+/// request with 500 when Gitaly times out, see docs/gitlab-api.md), 502, 503, 504 and 520–530 (a proxy in front of
 /// GitLab) — and transport failures (timeouts, dropped or reset connections). Never retried: any other 4xx (the
 /// same request would fail the same way).
 ///
