@@ -225,7 +225,12 @@ struct GitLabProjectSource: ProjectSource {
         let wanted = email.lowercased()
         var number = 1
         while true {
-            let page = try await paginator.page(number)
+            var page = try await paginator.page(number)
+            if number == 1, page.items.isEmpty {
+                // An empty first page is also what a skipped one looks like, and believing it would announce an
+                // old contributor as new: it is read twice before it is believed (as `loadAll()` does).
+                page = try await paginator.page(1)
+            }
             if page.items.contains(where: { $0.isContribution && $0.authorEmail?.lowercased() == wanted }) {
                 return true
             }

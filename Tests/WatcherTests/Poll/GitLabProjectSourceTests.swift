@@ -63,4 +63,47 @@ import Testing
             #expect(joann == true)
         }
     }
+
+    @Test func testHasCommit_firstPageSkipped_isReadAgain_ratherThanCallAnOldContributorNew() async throws {
+        // Given a history by Ann, and the first page of her commits answered with the (empty) second page's items
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        let head = project.commits(2, by: [FakeAuthor(name: "Ann", email: "ann@example.com")]).last!
+        fake.inject(FakeFault(.skipPage, on: .pathContaining("/repository/commits", query: "author=")))
+        try await GitLabTestHarness.withClient(fake) { client in
+            // When asked whether she has a commit there
+            let ann = try await GitLabProjectSource(client: client).hasCommit(
+                by: "ann@example.com", reachableFrom: head, in: project.id
+            )
+
+            // Then the empty page is read again and the answer is yes
+            #expect(ann == true)
+        }
+    }
+
+    @Test func testPushEvents_firstPageThatDoesNotBeginAtTheNewestEvent_isRefused() async throws {
+        // Given three pushes, and the list of push events (two per page) answering page 1 with page 2's items
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(1)
+        project.commits(1)
+        project.commits(1)
+        fake.inject(FakeFault(.skipPage, on: .pathContaining("/events", query: "per_page=2"), times: 1))
+        try await GitLabTestHarness.withClient(fake) { client in
+            var source = GitLabProjectSource(client: client)
+            source.perPage = 2
+            let newest = try await source.newestPushEventID(in: project.id)
+
+            // When the events since the beginning are read (the newest one first, then the list)
+            let error = await GitLabTestHarness.error {
+                try await source.pushEvents(in: project.id, since: .distantPast)
+            }
+
+            // Then the list is refused, naming the project, and a second reading is whole
+            #expect("\(String(describing: error))".contains("push events of project \(project.id)"))
+            let events = try await source.pushEvents(in: project.id, since: .distantPast)
+            #expect(events.first?.id == newest)
+            #expect(events.count == 3)
+        }
+    }
 }
