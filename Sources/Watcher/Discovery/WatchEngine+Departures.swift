@@ -16,8 +16,7 @@ extension WatchEngine {
             // Its status before the last poll (which records an archived project as archived already).
             let before = try? await store.projectState(key)?.record.status
             if let pipeline = pipelines.first(where: { $0.key == key }) {
-                pipeline.refreshProjectInfo()
-                _ = await Self.pollToTheEnd(pipeline, scheduler: scheduler)
+                await lastPoll(of: pipeline)
             }
             // Without a baseline before, the last poll wrote it and announced what was pushed since the watch start.
             guard let before, before == .active || before == .unreachable else {
@@ -26,6 +25,50 @@ extension WatchEngine {
             }
             let reason = status == .archived ? "archived" : await departureReason(of: key, scope: scope)
             await recordDeparture(of: key, status: reason == "archived" ? .archived : status, reason: reason)
+        }
+    }
+
+    /// How many times a departing project's last poll is tried while it fails (1 s, 2 s, then 4 s apart).
+    static let lastPollAttempts = 4
+
+    /// A departing project's last poll: its last chance to announce a push made just before it left, so it reads
+    /// the branch list (not the newest push event, which GitLab may not have written yet) and is tried again
+    /// while it fails (a 5xx, a timeout, a rate limit) and GitLab still shows the project. A project GitLab no
+    /// longer shows (404, 403) has nothing more to read.
+    private func lastPoll(of pipeline: ProjectPipeline) async {
+        var wait: TimeInterval = 1
+        for attempt in 1...Self.lastPollAttempts {
+            pipeline.refreshProjectInfo()
+            let report = await Self.pollToTheEnd(pipeline, scheduler: scheduler)
+            var retryAfter: TimeInterval = 0
+            switch report?.outcome {
+            case .failed?: break
+            case .rateLimited(let after)?: retryAfter = after ?? 0
+            default: return
+            }
+            guard attempt < Self.lastPollAttempts, await isStillShown(pipeline.key) else {
+                logger.warning(
+                    "last poll of a departing project failed; a push just before it left may be unannounced",
+                    metadata: ["project": "\(pipeline.path)", "error": "\(report?.failure ?? "none")"]
+                )
+                return
+            }
+            await SchedulerSleeper(scheduler: scheduler).sleep(for: .seconds(max(wait, retryAfter)))
+            wait *= 2
+        }
+    }
+
+    /// Whether GitLab still shows project `key` by id (a failure other than 404 or 403 counts as shown: it may
+    /// be passing).
+    private func isStillShown(_ key: ProjectKey) async -> Bool {
+        guard let client = clients[key.instance] else { return false }
+        do {
+            _ = try await client.projects.get(.id(key.id))
+            return true
+        } catch .notFound, .forbidden {
+            return false
+        } catch {
+            return true
         }
     }
 

@@ -65,6 +65,31 @@ import Testing
         }
     }
 
+    @Test func testArchivedRightAfterAPush_whoseLastPollFails_isPolledAgain_andThePushIsAnnounced() async throws {
+        // Given a watched project pushed to and archived, whose branch reads fail for one whole poll (every retry
+        // of the client answered 500)
+        let fake = FakeGitLab()
+        fake.addProject("acme/api").commits(1, by: [ann])
+        let old = fake.addProject("acme/old")
+        old.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let engine = harness.engine(targets: [harness.groupTarget("acme")])
+            _ = await engine.pollAllOnce()
+            let pushed = old.commits(2, by: [ann])
+            old.archive()
+            let branches = FakeRequestMatcher.pathContaining("/projects/\(old.id)/repository/branches")
+            fake.inject(FakeFault(.status(500), on: branches, times: 4))
+
+            // When discovery drops it
+            _ = await engine.pollAllOnce()
+
+            // Then the failed last poll was tried again a second later: the push is announced before the departure
+            let events = try await harness.events(of: old)
+            #expect(events.map(\.type) == [.commitsNew, .projectRemoved])
+            #expect(events.first?.commits.map(\.id) == pushed)
+        }
+    }
+
     @Test func testArchivedBeforeItsBaseline_whileTheBaselineWaitsForLateEvents_thePushIsStillAnnounced() async throws {
         // Given a watched project whose first poll fails (so it has no baseline yet), with baselines that wait
         // half a second for GitLab's late push events
