@@ -41,6 +41,9 @@ struct SoakReport: Sendable {
 
     /// The end of the children's log, kept when the run failed.
     var logTail: String?
+    /// Every change the script made, one line each (`12.3 s: push 2 to soak/p1@main …`); printed for the
+    /// projects with a finding when the run failed.
+    var changeLog: [String] = []
 
     /// Creates an empty report.
     init(seed: UInt64, options: SoakOptions) {
@@ -103,6 +106,13 @@ struct SoakReport: Sendable {
             lines += items.prefix(50).map { "  " + $0 }
             if items.count > 50 { lines.append("  … and \(items.count - 50) more") }
         }
+        let findings = verdict.lost + verdict.duplicated + verdict.unexpected
+        let paths = Set(findings.flatMap { $0.split(separator: " ").compactMap(Self.projectPath(in:)) })
+        for path in paths.sorted() {
+            let changes = changeLog.filter { $0.contains(" \(path)@") || $0.hasSuffix(" \(path)") }
+            lines.append("the script's changes to \(path) (\(changes.count)):")
+            lines += changes.suffix(40).map { "  " + $0 }
+        }
         if let logTail { lines += ["the children's log, last lines:", logTail] }
         lines.append(passed ? "PASS" : "FAIL (replay: \(replay))")
         return lines.joined(separator: "\n")
@@ -119,6 +129,12 @@ struct SoakReport: Sendable {
         }
         return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(12)
             .map { "\($0.value)× \($0.key)" }.joined(separator: "; ")
+    }
+
+    /// The project path a word of a finding names (`soak/p5@feature/4` → `soak/p5`), or `nil`.
+    static func projectPath(in word: Substring) -> String? {
+        guard word.hasPrefix("\(SoakWorld.group)/") else { return nil }
+        return String(word.split(separator: "@").first ?? word)
     }
 
     /// `12.3 s`.

@@ -26,6 +26,8 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
     let world: SoakWorld
     var ledger = SoakLedger()
     var report: SoakReport
+    /// When the first child was started (the change log's times count from it).
+    private var changesBegan: C.Instant
 
     /// Prepares a soak of `executable` (the `glwatch` to run) in a fresh temporary directory.
     init(options: SoakOptions, executable: URL, clock: C, say: @escaping (String) -> Void) throws {
@@ -38,6 +40,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("glwatch-soak-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         report = SoakReport(seed: options.seed, options: options)
+        changesBegan = clock.now
     }
 
     /// Runs the soak and returns its report (whose verdict says whether anything was lost).
@@ -85,6 +88,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         if options.lateEvents { world.fake.eventVisibility = .shuffled(upTo: 3, seed: random.next()) }
         world.beginWatching()
         let begin = clock.now
+        changesBegan = begin
         var child = try start()
         // glwatch watches from the moment it has started, not from the moment its process was launched: nothing
         // changes until it logged so, and one more second has passed (GitLab's event times are what tell
@@ -129,7 +133,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
                 doomedSeen = true
                 note(.deletedAfterPush, world.pushThenDelete(), at: elapsed)
             }
-            world.step(isAnnounced: isAnnounced)
+            logChange(world.step(isAnnounced: isAnnounced))
             if ready, now >= nextKill {
                 report.peakResidentBytes = max(report.peakResidentBytes, child.peakResidentBytes)
                 child.send(SIGKILL)
@@ -144,7 +148,9 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
                     pending.removeFirst()
                     note(.recreatedWhileDown, world.perform(.recreatedWhileDown), at: elapsed)
                 }
-                for _ in 0..<Int.random(in: 0...3, using: &random) { world.step(isAnnounced: isAnnounced) }
+                for _ in 0..<Int.random(in: 0...3, using: &random) {
+                    logChange(world.step(isAnnounced: isAnnounced) + " (glwatch down)")
+                }
                 child = try start()
                 report.restarts += 1
                 nextKill = clock.now.advanced(by: pick(options.killAfterMilliseconds))
@@ -218,6 +224,12 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
 
     private func note(_ scriptedCase: SoakCase, _ what: String, at elapsed: Duration) {
         report.cases.append("\(scriptedCase.rawValue) at \(SoakReport.seconds(elapsed)): \(what)")
+        report.changeLog.append("\(SoakReport.seconds(elapsed)): \(what)")
+    }
+
+    /// Notes one random change in the report's change log, with the time since changes began.
+    private func logChange(_ what: String) {
+        report.changeLog.append("\(SoakReport.seconds(changesBegan.duration(to: clock.now))): \(what)")
     }
 
     func pick(_ milliseconds: ClosedRange<Int>) -> Duration {
