@@ -41,8 +41,8 @@ struct SoakReport: Sendable {
 
     /// The end of the children's log, kept when the run failed.
     var logTail: String?
-    /// Every change the script made, one line each (`12.3 s: push 2 to soak/p1@main …`); printed for the
-    /// projects with a finding when the run failed.
+    /// Every change the script made, and every kill and restart, one line each (`12.3 s: push 2 to soak/p1@main
+    /// …`); printed, with the kills, for the projects with a finding when the run failed.
     var changeLog: [String] = []
 
     /// Creates an empty report.
@@ -109,7 +109,10 @@ struct SoakReport: Sendable {
         let findings = verdict.lost + verdict.duplicated + verdict.unexpected
         let paths = Set(findings.flatMap { $0.split(separator: " ").compactMap(Self.projectPath(in:)) })
         for path in paths.sorted() {
-            let changes = changeLog.filter { $0.contains(" \(path)@") || $0.hasSuffix(" \(path)") }
+            let changes = changeLog.filter {
+                $0.contains(" \(path)@") || $0.hasSuffix(" \(path)") || $0.hasSuffix(": glwatch killed")
+                    || $0.hasSuffix(": glwatch restarted")
+            }
             lines.append("the script's changes to \(path) (\(changes.count)):")
             lines += changes.suffix(40).map { "  " + $0 }
         }

@@ -143,6 +143,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
                         + "seed \(options.seed)\n" + tail(of: logURL))
                 }
                 report.kills += 1
+                report.changeLog.append("\(SoakReport.seconds(begin.duration(to: clock.now))): glwatch killed")
                 // Down for a moment, while the script keeps changing things.
                 if pending.first == .recreatedWhileDown, elapsed >= .seconds(SoakCase.recreatedWhileDown.atSeconds) {
                     pending.removeFirst()
@@ -153,6 +154,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
                 }
                 child = try start()
                 report.restarts += 1
+                report.changeLog.append("\(SoakReport.seconds(begin.duration(to: clock.now))): glwatch restarted")
                 nextKill = clock.now.advanced(by: pick(options.killAfterMilliseconds))
             }
             if now >= nextOutage {
