@@ -31,9 +31,11 @@ extension ProjectPoller {
             observation = try await observeHeads(info, stored: nil, at: time)
             if !isNew, start != nil, eventLateness > 0 {
                 // A push made just before this reading may have no visible push event yet: walked back from these
-                // heads with its event missing, the baseline would swallow it. Walk back once GitLab wrote them.
+                // heads with its event missing, the baseline would swallow it. Walk back once GitLab wrote them:
+                // `eventLateness` after the heads were read, which under load or retries is well after the poll
+                // began.
                 pendingBaseline = PendingBaseline(
-                    project: info.id, contributors: listedContributors, observation: observation, at: time
+                    project: info.id, contributors: listedContributors, observation: observation, at: now()
                 )
                 return .deferred(retryIn: eventLateness)
             }
@@ -188,6 +190,6 @@ struct PendingBaseline {
     var contributors: [GitLabContributor]
     /// The heads.
     var observation: ProjectPoller.HeadObservation
-    /// When they were read.
+    /// When they had been read (the moment the branch list arrived, not the moment the poll began).
     var at: Date
 }

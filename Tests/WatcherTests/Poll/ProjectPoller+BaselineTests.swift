@@ -145,6 +145,55 @@ import Testing
         }
     }
 
+    @Test func testBaseline_slowFirstHalf_waitsTheLatenessFromTheHeadsRead_notFromThePollStart() async throws {
+        // Given a project glwatch began watching at `start`, whose first poll reads the branch list 3.5 s after it
+        // began (slow answers), just after a push whose event GitLab writes 3 s late
+        let world = World()
+        let project = world.fake.addProject("acme/api")
+        let base = project.commits(2, by: [ann])
+        let start = world.now
+        world.advance(1)
+        let pushed = Mutex<[String]>([])
+        let ann = ann
+        let slowBranchRead: @Sendable (any GitLabHTTPTransport) -> any GitLabHTTPTransport = { transport in
+            RewritingTransport(transport, rewrite: { request in
+                if request.url.path.hasSuffix("/repository/branches"), pushed.withLock({ $0.isEmpty }) {
+                    world.advance(3.5)
+                    world.fake.eventVisibility = .delayed(by: 3)
+                    let shas = project.commits(1, by: [ann], titlePrefix: "Late")
+                    pushed.withLock { $0 = shas }
+                }
+                return request
+            })
+        }
+        try await EngineTestHarness.run(world.fake, wrap: slowBranchRead) { harness throws in
+            let poller = ProjectPoller(
+                key: harness.key(project), options: PollOptions(branches: .all),
+                source: GitLabProjectSource(client: harness.client), store: harness.store,
+                router: EventRouter(rules: []), watchStart: start, eventLateness: 4, now: { world.now }
+            )
+            #expect(await poller.poll() == .deferred(retryIn: 4))
+
+            // When the next poll comes 4.1 s after the first began (0.6 s after its branch read)
+            world.advance(0.6)
+            let second = await poller.poll()
+
+            // Then it waits out the lateness from the branch read, and the poll after that announces the push
+            guard case .deferred(let retryIn) = second else {
+                Issue.record("expected the second poll to wait, got \(second)")
+                return
+            }
+            #expect(abs(retryIn - 3.4) < 0.001)
+            world.advance(3.5)
+            #expect(await poller.poll() == .changed)
+            let events = try await harness.events(of: project)
+            #expect(events.map(\.type) == [.commitsNew])
+            #expect(events.first?.commits.map(\.id) == pushed.withLock { $0 })
+            guard case .commitsNew(let details) = events.first?.details else { return }
+            #expect(details.before == base.last)
+        }
+    }
+
     @Test func testBaseline_nothingPushedSinceWatchStart_isSilent() async throws {
         // Given a project pushed to before glwatch began watching it
         let world = World()
