@@ -31,6 +31,8 @@ struct EngineTestHarness {
             fake, auth: auth, scheduler: scheduler, configuration: configuration, wrap: wrap, credentials: credentials
         ) { client in
             let store = try SQLiteStateStore(StoreConfiguration(path: directory.file("state.sqlite")))
+            // Closed after the body, whatever it did: an open store holds descriptors of files already removed.
+            defer { try? store.close() }
             try await body(EngineTestHarness(fake: fake, client: client, store: store, clock: TestClock()))
         }
     }
