@@ -14,7 +14,8 @@ import Synchronization
 ///   comparison's diffs short when they exceed its diff limits and then answers `compare_timeout: true`
 ///   (`lib/api/entities/compare.rb`: `compare.diffs.diffs.overflow?`): the list is truncated, and a `paths`
 ///   condition matches rather than risk missing the event;
-/// - no range to compare (a root commit): the listed commits' diffs, truncated when commits were left out.
+/// - a history from its root commit (a new project): the root commit's diff and one comparison from it to the
+///   head;
 ///
 /// A GitLab failure fails the poll (it is retried with the next one): an event is never routed on paths that
 /// could not be read.
@@ -58,6 +59,17 @@ final class GitLabChangedPaths: ChangedPathsProvider {
         let complete = list.map { !$0.isTruncated } ?? true
         if complete, commits.count <= perCommitLimit {
             return ChangedPaths(paths: try await paths(of: commits.map(\.id)))
+        }
+        if range?.from == nil, let root = commits.first, root.parentIDs.isEmpty, let to = range?.to ?? commits.last?.id,
+            root.id != to
+        {
+            // A history from its root commit (a new project, a first push): the root's own diff and one comparison
+            // from it, rather than a diff per commit (hundreds of requests, any of which failing fails the poll).
+            let comparison = try await source.comparison(from: root.id, to: to, in: project)
+            return ChangedPaths(
+                paths: try await paths(of: [root.id]) + comparison.diffs.flatMap { [$0.oldPath, $0.newPath] },
+                isTruncated: comparison.compareTimeout == true
+            )
         }
         // Oldest first: the range starts at the oldest listed commit's parent when no earlier head is known.
         let from = range?.from ?? commits.first?.parentIDs.first

@@ -103,4 +103,36 @@ import Testing
             #expect(observed3 == 1)
         }
     }
+
+    @Test func testHistoryFromItsRootCommit_costsTheRootsDiffAndOneComparison_notADiffPerCommit() async throws {
+        // Given a new project whose whole history (30 commits, from its root commit) is announced at once
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        let shas = project.commits(30, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let source = GitLabProjectSource(client: harness.client)
+            let window = try await source.commits(in: project.id, from: nil, to: shas.last!, limit: 100)
+            let commits = window.commits.reversed().map(\.eventCommit)
+            let ref = ProjectRef(instance: "fake", id: project.id, path: "acme/api")
+            let event = WatchEvent.commitsNew(
+                project: ref, branch: "main", before: nil, after: shas.last!,
+                commits: CommitList(keepingEnds: commits, limit: 10), at: Date(timeIntervalSince1970: 0)
+            )
+            fake.resetRequestLog()
+
+            // When its changed paths are asked
+            let changes = try await GitLabChangedPaths(source: source, project: project.id).changeSet(for: event)
+
+            // Then two requests answer it, with every file of the history
+            #expect(fake.requestCount(matching: .pathContaining("/diff")) == 1)
+            #expect(fake.requestCount(matching: .pathContaining("/compare")) == 1)
+            var expected = Set<String>()
+            for sha in shas {
+                expected.formUnion(try await source.diff(of: sha, in: project.id).map(\.newPath))
+            }
+            #expect(expected.count > 1)
+            #expect(Set(changes.paths) == expected)
+            #expect(!changes.isTruncated)
+        }
+    }
 }
