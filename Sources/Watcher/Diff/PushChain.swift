@@ -34,4 +34,30 @@ enum PushChain: Equatable {
         }
         return .broken(waitable: !bulk)
     }
+
+    /// The head `branch` had before the pushes among `events` that led to `head` (`nil` for `head`: the branch
+    /// does not exist now; `nil` returned: it did not exist then). Walked back from `head`, newest first, through
+    /// each push event that ended where the walk stands, so only the pushes that made `head` count: a push made
+    /// after `head` was read is no part of it, even when its event is visible and an earlier one is not yet. A
+    /// push whose event is missing (not written yet, or a bulk push that names no ref) ends the walk there.
+    static func walkBack(_ events: [GitLabEvent], branch: String, from head: String?) -> String? {
+        var current = head
+        var before = Int64.max
+        while true {
+            let previous = events.filter { event in
+                guard event.id < before, let push = event.pushData, push.refType == "branch", push.ref == branch
+                else { return false }
+                return Self.head(push.commitTo) == current
+            }
+            .max { $0.id < $1.id }
+            guard let previous, let push = previous.pushData else { return current }
+            current = Self.head(push.commitFrom)
+            before = previous.id
+        }
+    }
+
+    /// A push event's head: `nil` for git's all-zero SHA (no branch) or none.
+    private static func head(_ sha: String?) -> String? {
+        sha.flatMap { ProjectPoller.isNullSHA($0) ? nil : $0 }
+    }
 }

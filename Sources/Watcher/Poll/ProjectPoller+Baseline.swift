@@ -136,26 +136,32 @@ extension ProjectPoller {
         }
     }
 
-    /// The watched branches' heads as of `watchStart`, from the push events since: for each branch pushed since,
-    /// the `commit_from` of its oldest such push (absent when that push created it). `nil` when nothing watched
-    /// was pushed since (or no watch start is known): the heads now are the baseline.
+    /// The watched branches' heads as of `watchStart`, from the push events since: each branch is walked back
+    /// from its head now (`observed`) through the pushes that led there (`PushChain.walkBack`); a branch deleted
+    /// since is walked back from its deletion, one created since has no head then. `nil` when nothing watched was
+    /// pushed since (or no watch start is known): the heads now are the baseline.
+    ///
+    /// Walking back from the heads read, rather than taking each branch's oldest push since the watch start,
+    /// matters because events are written late and out of order: a push made after the heads were read may have
+    /// its event visible while the one before it has not, and its `commit_from` would swallow that earlier push.
     ///
     /// A bulk push event (more refs than GitLab's `push_event_activities_limit`, 3 by default, pushed at once)
     /// names no ref; such a push is taken as it stands now. So is everything when the token may not read the
-    /// project's events (push events need the Reporter role; docs/gitlab-api.md): the heads now are the baseline then.
+    /// project's events (push events need the Reporter role; docs/gitlab-api.md): the heads now are the baseline.
     func headsAtWatchStart(
         _ observed: [String: String], info: GitLabProject, since watchStart: Date?
     ) async throws -> [String: String]? {
         guard let watchStart else { return nil }
         guard let events = try await source.pushEventsIfReadable(in: key.id, since: watchStart) else { return nil }
-        var heads = observed
-        var decided = Set<String>()
-        for event in events.sorted(by: { $0.id < $1.id }) {
+        let pushed = events.compactMap { event -> String? in
             guard let push = event.pushData, push.refType == "branch", let branch = push.ref,
-                options.branches.contains(branch, defaultBranch: info.defaultBranch),
-                decided.insert(branch).inserted
-            else { continue }
-            heads[branch] = push.commitFrom.flatMap { Self.isNullSHA($0) ? nil : $0 }
+                options.branches.contains(branch, defaultBranch: info.defaultBranch)
+            else { return nil }
+            return branch
+        }
+        var heads = observed
+        for branch in Set(pushed) {
+            heads[branch] = PushChain.walkBack(events, branch: branch, from: observed[branch])
         }
         return heads == observed ? nil : heads
     }

@@ -135,7 +135,8 @@ final class SoakWorld {
         let shas = project.push(specs, to: branch)
         contributors[project.path, default: []].insert(author.email.lowercased())
         counts["pushes", default: 0] += 1
-        return "push \(shas.count) to \(project.path)@\(branch) (\(folder)/) by \(author.email)"
+        return "push \(shas.count) to \(project.path)@\(branch) (\(folder)/) by \(author.email): "
+            + Self.short(shas)
     }
 
     private func createBranch(in project: FakeProject) -> String {
@@ -155,7 +156,12 @@ final class SoakWorld {
             by: knownAuthor(in: project)
         )
         counts["force-pushes", default: 0] += 1
-        return "force-push \(project.path)@\(branch) (\(shas.count) new)"
+        return "force-push \(project.path)@\(branch) (\(shas.count) new): \(Self.short(shas))"
+    }
+
+    /// SHAs as the soak's findings print them (12 digits), for the change log.
+    static func short(_ shas: [String]) -> String {
+        shas.map { String($0.prefix(12)) }.joined(separator: " ")
     }
 
     private func knownAuthor(in project: FakeProject) -> FakeAuthor {

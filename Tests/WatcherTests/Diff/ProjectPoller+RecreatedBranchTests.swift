@@ -123,6 +123,37 @@ import Testing
         #expect(PushChain.link([event(5, nil, from: "-", to: "-")], branch: "f", from: "a", to: "b") == .broken(waitable: false))
     }
 
+    @Test func testPushChain_walksBackFromAHead_throughThePushesThatMadeIt_only() {
+        func event(_ id: Int64, _ ref: String?, from: String, to: String) -> GitLabEvent {
+            let zero = String(repeating: "0", count: 40)
+            return GitLabEvent(
+                id: id, actionName: "pushed to",
+                pushData: GitLabPushData(
+                    commitCount: 1, action: .pushed, refType: "branch", commitFrom: from == "-" ? zero : from,
+                    commitTo: to == "-" ? zero : to, ref: ref
+                )
+            )
+        }
+        // Two pushes led to c (another branch's event between): back to a
+        let two = [
+            event(1, "f", from: "a", to: "b"), event(2, "g", from: "p", to: "q"), event(3, "f", from: "b", to: "c"),
+        ]
+        #expect(PushChain.walkBack(two, branch: "f", from: "c") == "a")
+        // A push after the head was read (its event visible, the one before it not yet): no part of the walk
+        #expect(PushChain.walkBack([event(9, "f", from: "x", to: "y")], branch: "f", from: "c") == "c")
+        // Created since (from all zeros): no head then; deleted since and created again: the head before deletion
+        #expect(PushChain.walkBack([event(4, "f", from: "-", to: "c")], branch: "f", from: "c") == nil)
+        let recreated = [event(5, "f", from: "a", to: "-"), event(6, "f", from: "-", to: "c")]
+        #expect(PushChain.walkBack(recreated, branch: "f", from: "c") == "a")
+        // Deleted since (absent now): the head it was deleted at
+        #expect(PushChain.walkBack([event(7, "f", from: "a", to: "-")], branch: "f", from: nil) == "a")
+        // Moved away and force-pushed back to c: walked through both, back to where it stood before
+        let back = [
+            event(1, "f", from: "a", to: "c"), event(2, "f", from: "c", to: "x"), event(3, "f", from: "x", to: "c"),
+        ]
+        #expect(PushChain.walkBack(back, branch: "f", from: "c") == "a")
+    }
+
     @Test func testRealForcePush_isStillAForcePush() async throws {
         let world = ProjectPollerBaselineTests.World()
         let project = world.fake.addProject("acme/api")

@@ -194,6 +194,42 @@ import Testing
         }
     }
 
+    @Test func testBaseline_pushAfterTheHeadsReadWhoseEventIsLate_isNotSwallowedByTheNextPushsEvent() async throws {
+        // Given all branches watched from `start`, a first poll that has read the heads (develop at `base`)
+        let world = World()
+        let project = world.fake.addProject("acme/api")
+        let base = project.commits(2, by: [ann]).last!
+        project.createBranch("develop", from: "main")
+        let start = world.now
+        world.advance(1)
+        try await EngineTestHarness.run(world.fake) { harness throws in
+            let poller = ProjectPoller(
+                key: harness.key(project), options: PollOptions(branches: .all),
+                source: GitLabProjectSource(client: harness.client), store: harness.store,
+                router: EventRouter(rules: []), watchStart: start, eventLateness: 4, now: { world.now }
+            )
+            #expect(await poller.poll() == .deferred(retryIn: 4))
+
+            // When develop gets a push whose event GitLab writes late, then a push whose event is visible at once
+            world.advance(1)
+            world.fake.eventVisibility = .delayed(by: 60)
+            let late = project.commits(3, on: "develop", by: [ann], titlePrefix: "Late")
+            world.fake.eventVisibility = .immediate
+            let prompt = project.commits(2, on: "develop", by: [ann], titlePrefix: "Prompt")
+            world.advance(4)
+
+            // Then the baseline walks develop back from the head it read (not from the visible push's
+            // commit_from), and both pushes are announced
+            #expect(await poller.poll() == .changed)
+            let events = try await harness.events(of: project)
+            #expect(events.map(\.type) == [.commitsNew])
+            #expect(events.first?.branch == "develop")
+            #expect(events.first?.commits.map(\.id) == late + prompt)
+            guard case .commitsNew(let details) = events.first?.details else { return }
+            #expect(details.before == base)
+        }
+    }
+
     @Test func testBaseline_nothingPushedSinceWatchStart_isSilent() async throws {
         // Given a project pushed to before glwatch began watching it
         let world = World()
