@@ -137,7 +137,8 @@ struct SoakReport: Sendable {
     /// The project path a word of a finding names (`soak/p5@feature/4` → `soak/p5`), or `nil`.
     static func projectPath(in word: Substring) -> String? {
         guard word.hasPrefix("\(SoakWorld.group)/") else { return nil }
-        return String(word.split(separator: "@").first ?? word)
+        let path = word.split(separator: "@").first ?? word
+        return String(path.trimmingCharacters(in: .punctuationCharacters))
     }
 
     /// `12.3 s`.

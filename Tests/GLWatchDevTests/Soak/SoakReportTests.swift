@@ -9,6 +9,7 @@ struct SoakReportTests {
         // Given a run that lost a branch creation in soak/p5, with changes to soak/p5, soak/p50 and soak/p6
         var report = SoakReport(seed: 7, options: .short(seed: 7))
         report.verdict.lost = ["1 of 1 branch.created for soak/p5@feature/4"]
+        report.verdict.unexpected = ["commit eeeeeeeeeeee announced in soak/p5, never pushed after the start"]
         report.changeLog = [
             "1.2 s: create soak/p5@feature/4 from main",
             "1.5 s: push 2 to soak/p50@main (src/) by ann@soak.example",
@@ -24,6 +25,7 @@ struct SoakReportTests {
         #expect(text.contains("the script's changes to soak/p5 (3):\n  1.2 s: create soak/p5@feature/4 from main\n"))
         #expect(text.contains("\n  2.5 s: glwatch killed\n"))
         #expect(text.contains("3.1 s: push 1 to soak/p5@feature/4 (src/) by ann@soak.example (glwatch down)"))
+        #expect(!text.contains("changes to soak/p5,"))
         #expect(!text.contains("soak/p50@main"))
         #expect(!text.contains("soak/p6@main"))
     }
