@@ -24,6 +24,16 @@ enum StateStoreError: Error, Sendable, Hashable {
     /// Another glwatch holds the state's single-writer lock.
     case alreadyInUse(path: String, lockPath: String, pid: Int32?)
 
+    // MARK: PostgreSQL
+    /// The PostgreSQL URL is malformed; the reason never repeats the URL (it may hold a password).
+    case invalidDatabaseURL(reason: String)
+    /// The PostgreSQL server at `location` (`user@host:port/database`, no password) cannot be reached.
+    case databaseUnreachable(location: String, reason: String)
+    /// The PostgreSQL server at `location` refused the role's credentials.
+    case authenticationFailed(location: String)
+    /// Any other PostgreSQL failure, with its SQLSTATE code.
+    case postgres(location: String, sqlState: String, message: String)
+
     // MARK: Reading and writing
     /// SQLite stayed locked by another connection for longer than the busy timeout.
     case busy(path: String)
@@ -82,6 +92,16 @@ extension StateStoreError: CustomStringConvertible, LocalizedError {
             return
                 "glwatch state \(path) is in use by another \(owner): stop it first, or give this one another "
                 + "state path (lock: \(lockPath))"
+        case .invalidDatabaseURL(let reason):
+            return "invalid PostgreSQL URL: \(reason)"
+        case .databaseUnreachable(let location, let reason):
+            return "cannot reach the PostgreSQL state database \(location): \(reason)"
+        case .authenticationFailed(let location):
+            return
+                "the PostgreSQL server refused the login to \(location): check the user and password of the "
+                + "database URL"
+        case .postgres(let location, let sqlState, let message):
+            return "PostgreSQL error \(sqlState) on glwatch state \(location): \(message)"
         case .busy(let path):
             return "glwatch state \(path) stayed locked by another connection beyond the busy timeout"
         case .diskFull(let path):
