@@ -14,8 +14,8 @@ import PackageDescription
 ///   standard metrics API, so every part records metrics without knowing the backend; MetricsTestKit in tests.
 /// - swift-nio / swift-nio-ssl: the SMTP client of email sinks (STARTTLS, implicit TLS); both are already
 ///   built for AsyncHTTPClient, so naming their products costs no extra build time.
-/// - postgres-nio (PostgresClient, a pooled async client on the NIO already built for AsyncHTTPClient): the
-///   PostgreSQL state backend, so several replicas can share one database (issue 18); no C library to install.
+/// - postgres-nio (~20 s once NIO is built: PostgresClient, a pooled async client on the NIO already built for
+///   AsyncHTTPClient): the PostgreSQL state backend, so replicas can share one database (issue 18); no libpq.
 /// - OpenCombine: only linked into the benchmark executable, as RxCore's yardstick.
 ///
 /// Watcher is a library so that tests and the development executable can import it; `glwatch` is a thin

@@ -31,6 +31,9 @@ enum StateStoreError: Error, Sendable, Hashable {
     case databaseUnreachable(location: String, reason: String)
     /// The PostgreSQL server at `location` refused the role's credentials.
     case authenticationFailed(location: String)
+    /// The session holding the single-writer lock ended (connection lost): another glwatch may be writing now, so
+    /// this one refuses to write.
+    case writerLockLost(location: String)
     /// Any other PostgreSQL failure, with its SQLSTATE code.
     case postgres(location: String, sqlState: String, message: String)
 
@@ -100,6 +103,10 @@ extension StateStoreError: CustomStringConvertible, LocalizedError {
             return
                 "the PostgreSQL server refused the login to \(location): check the user and password of the "
                 + "database URL"
+        case .writerLockLost(let location):
+            return
+                "lost the connection holding glwatch's writer lock on \(location); another glwatch may have taken "
+                + "over, so this one writes nothing more (restart it to wait as a standby)"
         case .postgres(let location, let sqlState, let message):
             return "PostgreSQL error \(sqlState) on glwatch state \(location): \(message)"
         case .busy(let path):

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// glwatch's state in a PostgreSQL database, through postgres-nio's `PostgresClient` pool: the same tables,
 /// migrations and semantics as `SQLiteStateStore`, so several glwatch processes can share one database.
@@ -25,6 +26,14 @@ package final class PostgresStateStore: Sendable {
     let logger: Logger
     private let runTask: Task<Void, Never>
     private let lockConnection: PostgresConnection
+    private let lockState = LockState()
+
+    /// Whether the writer lock is held, lost, or being given up: the lock connection's end is only a loss when
+    /// `close()` did not ask for it.
+    private final class LockState: Sendable {
+        let closing = Atomic<Bool>(false)
+        let lost = Atomic<Bool>(false)
+    }
 
     /// The key of the session-level advisory lock that only the active glwatch holds ("glwt" + 1).
     static let writerLockKey: Int64 = 0x676C_7774_0000_0001
@@ -71,6 +80,7 @@ package final class PostgresStateStore: Sendable {
         do {
             try await store.migrate()
             try await store.acquireWriterLock(retry: configuration.standbyRetry, clock: clock)
+            store.watchWriterLock()
         } catch {
             await store.shutDown()
             // A cancelled wait may surface as the lock connection's closing rather than as CancellationError.
@@ -87,6 +97,7 @@ package final class PostgresStateStore: Sendable {
     }
 
     private func shutDown() async {
+        lockState.closing.store(true, ordering: .sequentiallyConsistent)
         runTask.cancel()
         await runTask.value
         try? await lockConnection.close()
@@ -108,12 +119,31 @@ package final class PostgresStateStore: Sendable {
         }
     }
 
+    /// Marks the writer lock lost when its session ends without `close()`: PostgreSQL has released the lock, a
+    /// standby may already write, so every later write of this store fails with `.writerLockLost`. (A write
+    /// already past this check may still commit; fencing each poll's commit is the leases' job, issue 18.)
+    private func watchWriterLock() {
+        let state = lockState
+        let logger = self.logger
+        let location = self.location
+        lockConnection.closeFuture.whenComplete { _ in
+            guard !state.closing.load(ordering: .sequentiallyConsistent) else { return }
+            state.lost.store(true, ordering: .sequentiallyConsistent)
+            logger.error("lost the connection holding the writer lock; no more writes", metadata: ["database": "\(location)"])
+        }
+    }
+
     // MARK: Access helpers
 
     /// Runs `body` in one transaction on one leased connection: committed when it returns, rolled back when it
     /// throws. Database errors come out as `StateStoreError`s naming `location`.
+    ///
+    /// - Throws: `StateStoreError.writerLockLost` once the writer lock's session has ended.
     func write<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        try await transaction("BEGIN", body)
+        guard !lockState.lost.load(ordering: .sequentiallyConsistent) else {
+            throw StateStoreError.writerLockLost(location: location)
+        }
+        return try await transaction("BEGIN", body)
     }
 
     /// Runs `body` in one REPEATABLE READ READ ONLY transaction: every query sees the same snapshot.

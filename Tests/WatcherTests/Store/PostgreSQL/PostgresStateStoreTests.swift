@@ -75,6 +75,36 @@ struct PostgresStateStoreTests {
         await #expect(throws: CancellationError.self) { try await standby.value }
     }
 
+    @Test func testWrite_afterTheWriterLocksSessionEnded_isRefusedAndAStandbyTakesOver() async throws {
+        // Given an open store whose lock session is then ended by the server (a lost connection)
+        let url = try await StoreKind.postgres.database().location
+        let store = try await open(url)
+        let terminated = try await store.count(
+            """
+            SELECT COUNT(pg_terminate_backend(pid)) FROM pg_locks
+            WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database
+                WHERE datname = current_database())
+            """
+        )
+        #expect(terminated == 1)
+
+        // When it writes (once it has seen the session end), then it is refused: another glwatch may own the
+        // database now
+        var error: StateStoreError?
+        for _ in 0..<100 where error == nil {
+            do {
+                _ = try await store.apply(StateChange(at: Sample.time(1), projects: [Sample.record(Sample.projectA)]))
+                try await Task.sleep(for: .milliseconds(20))
+            } catch let refused as StateStoreError {
+                error = refused
+            }
+        }
+        #expect(error == .writerLockLost(location: store.location))
+        // And a standby gets the lock at once
+        let successor = try await open(url)
+        _ = try await successor.apply(StateChange(at: Sample.time(2), projects: [Sample.record(Sample.projectB)]))
+    }
+
     @Test func testOpen_databaseOfANewerGlwatch_isRefusedUntouched() async throws {
         // Given a database migrated by a newer glwatch (a migration this build does not know)
         let url = try await StoreKind.postgres.database().location
