@@ -66,7 +66,8 @@ extension PostgresStateStore {
                 """
                 INSERT INTO contributor (projectId, email, name, firstCommit, firstSeenAt)
                 VALUES (\(try await id(of: new.project)), \(Contributor.normalize(email: contributor.email)),
-                    \(contributor.name), \(contributor.firstCommit.lowercased()), \(contributor.firstSeenAt.storeMillis))
+                    \(contributor.name), \(contributor.firstCommit.lowercased()),
+                    \(contributor.firstSeenAt.storeMillis))
                 ON CONFLICT (projectId, email) DO NOTHING
                 """,
                 logger: logger

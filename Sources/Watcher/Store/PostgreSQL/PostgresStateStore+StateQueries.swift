@@ -46,7 +46,9 @@ extension PostgresStateStore: StateQueries {
                 events.append(
                     StoredEvent(
                         event: try OutboxEvent(postgresRow: row, from: 1),
-                        deliveries: try await Self.deliveries(ofEvent: seq, on: connection, logger: logger, location: location)
+                        deliveries: try await Self.deliveries(
+                            ofEvent: seq, on: connection, logger: logger, location: location
+                        )
                     )
                 )
             }
@@ -140,7 +142,9 @@ extension PostgresStateStore: StateQueries {
                 let (type, count) = try row.decode((String, Int).self)
                 metrics.eventsByType[type] = count
             }
-            for row in try await connection.rows("SELECT status, COUNT(*) FROM project GROUP BY status", logger: logger) {
+            for row in try await connection.rows(
+                "SELECT status, COUNT(*) FROM project GROUP BY status", logger: logger
+            ) {
                 let (status, count) = try row.decode((String, Int).self)
                 if let status = ProjectStatus(rawValue: status) {
                     metrics.projectsByStatus[status] = count

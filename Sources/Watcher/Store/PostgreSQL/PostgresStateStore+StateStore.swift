@@ -165,7 +165,9 @@ extension PostgresStateStore: StateStore {
     // MARK: Helpers
 
     /// The row id of a stored project.
-    static func projectID(of key: ProjectKey, on connection: PostgresConnection, logger: Logger) async throws -> Int64? {
+    static func projectID(
+        of key: ProjectKey, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Int64? {
         try await connection.rows(
             "SELECT id FROM project WHERE instance = \(key.instance) AND gitlabId = \(key.id)", logger: logger
         ).first?.decode(Int64.self)

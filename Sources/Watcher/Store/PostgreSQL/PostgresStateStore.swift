@@ -70,6 +70,8 @@ package final class PostgresStateStore: Sendable {
                 configuration: try configuration.connectionConfiguration(), id: 0, logger: logger
             )
         } catch {
+            // Cancelling a connect closes its channel: report the cancellation, not a connection error.
+            if Task.isCancelled { throw CancellationError() }
             throw StateStoreError.mapping(error, location: location)
         }
         let client = PostgresClient(configuration: configuration.clientConfiguration(), backgroundLogger: logger)
@@ -83,7 +85,7 @@ package final class PostgresStateStore: Sendable {
             store.watchWriterLock()
         } catch {
             await store.shutDown()
-            // A cancelled wait may surface as the lock connection's closing rather than as CancellationError.
+            // A cancelled wait may surface as its connection's closing rather than as CancellationError.
             if Task.isCancelled { throw CancellationError() }
             throw StateStoreError.mapping(error, location: location)
         }
@@ -112,7 +114,9 @@ package final class PostgresStateStore: Sendable {
             ).collect()
             if try rows.first?.decode(Bool.self) == true { return }
             if !announced {
-                logger.notice("another glwatch holds the database; waiting as a standby", metadata: ["database": "\(location)"])
+                logger.notice(
+                    "another glwatch holds the database; waiting as a standby", metadata: ["database": "\(location)"]
+                )
                 announced = true
             }
             try await clock.sleep(for: retry)
@@ -129,7 +133,9 @@ package final class PostgresStateStore: Sendable {
         lockConnection.closeFuture.whenComplete { _ in
             guard !state.closing.load(ordering: .sequentiallyConsistent) else { return }
             state.lost.store(true, ordering: .sequentiallyConsistent)
-            logger.error("lost the connection holding the writer lock; no more writes", metadata: ["database": "\(location)"])
+            logger.error(
+                "lost the connection holding the writer lock; no more writes", metadata: ["database": "\(location)"]
+            )
         }
     }
 

@@ -29,7 +29,8 @@ package struct PostgresStoreConfiguration: Sendable {
 
     /// Parses a `postgres://` or `postgresql://` URL.
     ///
-    /// - Throws: `StateStoreError.invalidDatabaseURL` with a reason that never repeats the URL (it may hold a password).
+    /// - Throws: `StateStoreError.invalidDatabaseURL`, whose reason never repeats the URL (it may hold a
+    ///   password).
     package init(url: String) throws {
         guard let components = URLComponents(string: url),
             components.scheme == "postgres" || components.scheme == "postgresql"

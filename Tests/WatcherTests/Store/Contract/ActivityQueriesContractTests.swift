@@ -6,7 +6,8 @@ import Testing
 
 @Suite("State store contract: ActivityQueries", .closesStores)
 struct ActivityQueriesContractTests {
-    @Test(arguments: StoreKind.available) func testEventCounts_perBucket_onlyInsideTheWindow(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testEventCounts_perBucket_onlyInsideTheWindow(_ kind: StoreKind) async throws {
         // Given the CLI fixture: its events at t (the force-push at t−2h)
         let store = try await kind.database().open()
         try await CLIStateFixture.seed(store)

@@ -8,7 +8,9 @@ import Testing
 struct DeliveryAdminContractTests {
 
     /// Queues `ids` in project A for `sinks` and kills every delivery of `deadSink`.
-    private func queueAndKill(_ store: any ContractStore, _ ids: [String], sinks: [String], deadSink: String) async throws {
+    private func queueAndKill(
+        _ store: any ContractStore, _ ids: [String], sinks: [String], deadSink: String
+    ) async throws {
         _ = try await store.apply(Sample.change(events: ids.map { Sample.event($0) }, sinks: sinks))
         for delivery in try await store.deliveries(DeliveryFilter(sink: deadSink)) {
             try await store.record(
@@ -18,7 +20,8 @@ struct DeliveryAdminContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.available) func testRequeueDeadLetter_putsItBackFirstWithAttemptsResetAndHistoryKept(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testRequeueDeadLetter_putsItBackFirstWithAttemptsResetAndHistoryKept(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given a1 dead and a2 waiting behind it in the same project
         _ = try await store.apply(Sample.change(events: [Sample.event("a1"), Sample.event("a2")]))
@@ -40,7 +43,8 @@ struct DeliveryAdminContractTests {
         #expect(try await store.deliveries(DeliveryFilter(states: [.dead])).isEmpty)
     }
 
-    @Test(arguments: StoreKind.available) func testRequeueDeadLetter_notDeadOrUnknown_isRefused(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testRequeueDeadLetter_notDeadOrUnknown_isRefused(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         _ = try await store.apply(Sample.change(events: [Sample.event("a1")]))
         let id = try #require(try await store.deliveries(DeliveryFilter()).first?.id)
@@ -53,7 +57,8 @@ struct DeliveryAdminContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.available) func testRequeueDeadLetters_bySink_onlyTouchesThatSink(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testRequeueDeadLetters_bySink_onlyTouchesThatSink(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         try await queueAndKill(store, ["a1", "a2"], sinks: ["ops", "chat"], deadSink: "ops")
         for delivery in try await store.deliveries(DeliveryFilter(sink: "chat")) {
@@ -68,7 +73,8 @@ struct DeliveryAdminContractTests {
         #expect(try await store.deliveries(DeliveryFilter(states: [.dead])).isEmpty)
     }
 
-    @Test(arguments: StoreKind.available) func testRedeliver_pastEvent_queuesANewDeliveryBehindWaitingOnes(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testRedeliver_pastEvent_queuesANewDeliveryBehindWaitingOnes(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given a1 delivered to ops and a2 still waiting
         _ = try await store.apply(Sample.change(events: [Sample.event("a1"), Sample.event("a2")]))
@@ -88,7 +94,8 @@ struct DeliveryAdminContractTests {
         #expect(a1Deliveries[1].id == again)
     }
 
-    @Test(arguments: StoreKind.available) func testRedeliver_unknownEventOrBadSink_isRefused(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testRedeliver_unknownEventOrBadSink_isRefused(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         _ = try await store.apply(Sample.change(events: [Sample.event("a1")]))
 

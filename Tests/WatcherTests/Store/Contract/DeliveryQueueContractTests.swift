@@ -17,11 +17,14 @@ struct DeliveryQueueContractTests {
         _ = try await store.apply(Sample.change(events: events, sinks: sinks, groupKey: groupKey))
     }
 
-    private func due(_ store: any ContractStore, _ sink: String = "ops", at seconds: TimeInterval, limit: Int = 100) async throws -> [String] {
+    private func due(
+        _ store: any ContractStore, _ sink: String = "ops", at seconds: TimeInterval, limit: Int = 100
+    ) async throws -> [String] {
         try await store.nextDue(sink: sink, now: Sample.time(seconds), limit: limit).map(\.event.id)
     }
 
-    @Test(arguments: StoreKind.available) func testNextDue_severalProjects_onlyEachProjectsOldestOldestFirst(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testNextDue_severalProjects_onlyEachProjectsOldestOldestFirst(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given a1, b1, a2 queued in that order
         try await queue(store, [
@@ -43,7 +46,8 @@ struct DeliveryQueueContractTests {
         #expect(try await due(store, at: 10) == ["b1", "a2"])
     }
 
-    @Test(arguments: StoreKind.available) func testNextDue_beforeNotBefore_returnsNothingAndNextDueDateSaysWhen(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testNextDue_beforeNotBefore_returnsNothingAndNextDueDateSaysWhen(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         try await queue(store, [Sample.event("a1", at: 100), Sample.event("b1", project: Sample.projectB, at: 50)])
 
@@ -54,7 +58,8 @@ struct DeliveryQueueContractTests {
         #expect(try await store.nextDueDate(sink: "other") == nil)
     }
 
-    @Test(arguments: StoreKind.available) func testNextDue_headBeingRetried_blocksItsProjectButNotOthers(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testNextDue_headBeingRetried_blocksItsProjectButNotOthers(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given a1, a2 in project A and b1 in B; a1 failed and is retried at t=60
         try await queue(store, [
@@ -80,7 +85,8 @@ struct DeliveryQueueContractTests {
         #expect(retried[0].attempts == 1)
     }
 
-    @Test(arguments: StoreKind.available) func testNextDue_deadHead_unblocksItsProject(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testNextDue_deadHead_unblocksItsProject(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         try await queue(store, [Sample.event("a1", at: 0), Sample.event("a2", at: 1)])
         let a1 = try #require(try await store.nextDue(sink: "ops", now: Sample.time(5), limit: 1).first)
@@ -93,7 +99,8 @@ struct DeliveryQueueContractTests {
         #expect(try await due(store, at: 5) == ["a2"])
     }
 
-    @Test(arguments: StoreKind.available) func testNextDue_sinksAreIndependent(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testNextDue_sinksAreIndependent(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         try await queue(store, [Sample.event("a1", at: 0), Sample.event("a2", at: 1)], sinks: ["ops", "chat"])
         let ops = try #require(try await store.nextDue(sink: "ops", now: Sample.time(5), limit: 1).first)
@@ -103,7 +110,8 @@ struct DeliveryQueueContractTests {
         #expect(try await due(store, "chat", at: 5) == ["a1"])
     }
 
-    @Test(arguments: StoreKind.available) func testNextDue_groupKey_bringsTheWholeGroupTogether(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testNextDue_groupKey_bringsTheWholeGroupTogether(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given a digest group of a1, a2 (project A) and b1 (project B), then an ungrouped a3
         try await queue(store, 
@@ -127,7 +135,8 @@ struct DeliveryQueueContractTests {
         #expect(try await due(store, at: 10) == ["a3"])
     }
 
-    @Test(arguments: StoreKind.available) func testNextDue_groupDueWhenItsOldestIs_evenIfAnotherMemberIsLater(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testNextDue_groupDueWhenItsOldestIs_evenIfAnotherMemberIsLater(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given a group whose B member is planned later than its A member (both heads of their projects)
         _ = try await store.apply(
@@ -155,7 +164,8 @@ struct DeliveryQueueContractTests {
         #expect(try await due(store, at: 10) == ["a1", "b1"])
     }
 
-    @Test(arguments: StoreKind.available) func testNextDue_groupMemberBehindAnotherDelivery_waitsItsTurn(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testNextDue_groupMemberBehindAnotherDelivery_waitsItsTurn(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given project B has an ungrouped b0 ahead of grouped b1, and a1 is in the same group as b1
         try await queue(store, [Sample.event("b0", project: Sample.projectB, at: 0)])
@@ -168,7 +178,8 @@ struct DeliveryQueueContractTests {
         #expect(try await due(store, at: 10) == ["b0", "a1"])
     }
 
-    @Test(arguments: StoreKind.available) func testNextDue_limit_isRespectedWithoutSplittingAGroup(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testNextDue_limit_isRespectedWithoutSplittingAGroup(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given ungrouped heads in projects A and B, and a group of two queued between them in project C
         let projectC = ProjectKey(instance: "gitlab.example.com", id: 303)
@@ -192,14 +203,16 @@ struct DeliveryQueueContractTests {
         #expect(try await due(store, at: 10, limit: 0).isEmpty)
     }
 
-    @Test(arguments: StoreKind.available) func testNextDue_groupLargerThanLimit_isSplitOldestFirst(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testNextDue_groupLargerThanLimit_isSplitOldestFirst(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         try await queue(store, (1...5).map { Sample.event("a\($0)", at: TimeInterval($0)) }, groupKey: "g")
 
         #expect(try await due(store, at: 10, limit: 3) == ["a1", "a2", "a3"])
     }
 
-    @Test(arguments: StoreKind.available) func testRecord_eachOutcome_updatesTheDeliveryAndKeepsHistory(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testRecord_eachOutcome_updatesTheDeliveryAndKeepsHistory(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         try await queue(store, [Sample.event("a1")])
         let id = try #require(try await store.nextDue(sink: "ops", now: Sample.time(0), limit: 1).first?.id)
@@ -239,7 +252,8 @@ struct DeliveryQueueContractTests {
         #expect(history.allSatisfy { $0.sink == "ops" && $0.eventID == "a1" && $0.deliveryID == id })
     }
 
-    @Test(arguments: StoreKind.available) func testRecord_dead_movesToDeadLettersWithTheReason(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testRecord_dead_movesToDeadLettersWithTheReason(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         try await queue(store, [Sample.event("a1")])
         let id = try #require(try await store.nextDue(sink: "ops", now: Sample.time(0), limit: 1).first?.id)
@@ -255,7 +269,8 @@ struct DeliveryQueueContractTests {
         #expect(try await store.nextDueDate(sink: "ops") == nil)
     }
 
-    @Test(arguments: StoreKind.available) func testRecord_unknownOrFinishedDelivery_isRefused(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testRecord_unknownOrFinishedDelivery_isRefused(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         try await queue(store, [Sample.event("a1")])
         let id = try #require(try await store.nextDue(sink: "ops", now: Sample.time(0), limit: 1).first?.id)

@@ -28,7 +28,8 @@ struct StateQueriesContractTests {
         return store
     }
 
-    @Test(arguments: StoreKind.available) func testProjectStates_listsEveryProjectWithHeadsAndFailures(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testProjectStates_listsEveryProjectWithHeadsAndFailures(_ kind: StoreKind) async throws {
         let store = try await Self.seeded(kind)
         let states = try await store.projectStates()
         #expect(states.map(\.record.key) == [Sample.projectA, Sample.projectB])
@@ -36,7 +37,8 @@ struct StateQueriesContractTests {
         #expect(states.map { $0.head(of: "main") } == [Sample.sha(1), Sample.sha(2)])
     }
 
-    @Test(arguments: StoreKind.available) func testRecentEvents_filters(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testRecentEvents_filters(_ kind: StoreKind) async throws {
         let store = try await Self.seeded(kind)
         #expect(try await store.recentEvents(EventFilter()).map(\.event.id) == ["b1", "a2", "a1"])
         #expect(try await store.recentEvents(EventFilter(limit: 1)).map(\.event.id) == ["b1"])
@@ -53,7 +55,8 @@ struct StateQueriesContractTests {
         )
     }
 
-    @Test(arguments: StoreKind.available) func testDeliveries_filterBySinkStateAndEvent(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testDeliveries_filterBySinkStateAndEvent(_ kind: StoreKind) async throws {
         let store = try await Self.seeded(kind)
         let b1Ops = try #require(try await store.nextDue(sink: "ops", now: Sample.time(30), limit: 10).last)
         try await store.record(
@@ -70,7 +73,8 @@ struct StateQueriesContractTests {
         #expect(try await store.deliveries(DeliveryFilter(limit: 2)).count == 2)
     }
 
-    @Test(arguments: StoreKind.available) func testAttempts_filterBySinkEventAndTime(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testAttempts_filterBySinkEventAndTime(_ kind: StoreKind) async throws {
         let store = try await Self.seeded(kind)
         for (sink, seconds) in [("ops", 40.0), ("chat", 50.0)] {
             let head = try #require(try await store.nextDue(sink: sink, now: Sample.time(seconds), limit: 1).first)
@@ -87,7 +91,8 @@ struct StateQueriesContractTests {
         #expect(try await store.attempts(AttemptFilter(since: Sample.time(45))).map(\.sink) == ["chat"])
     }
 
-    @Test(arguments: StoreKind.available) func testMetrics_countQueueDepthDeadLettersEventsAndProjects(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testMetrics_countQueueDepthDeadLettersEventsAndProjects(_ kind: StoreKind) async throws {
         let store = try await Self.seeded(kind)
         let a1 = try #require(try await store.nextDue(sink: "ops", now: Sample.time(30), limit: 1).first)
         try await store.record(DeliveryAttempt(at: Sample.time(31), outcome: .dead), forDelivery: a1.id)

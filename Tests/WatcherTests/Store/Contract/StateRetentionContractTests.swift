@@ -14,7 +14,8 @@ struct StateRetentionContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.available) func testPrune_deletesOnlyOldFullyDeliveredEvents(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testPrune_deletesOnlyOldFullyDeliveredEvents(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given, 40 days ago: old-delivered (delivered), old-waiting (pending), old-dead (dead), old-silent (no
         // delivery); and recent-delivered from yesterday
@@ -41,7 +42,8 @@ struct StateRetentionContractTests {
         #expect(try await store.count("SELECT COUNT(*) FROM deliveryAttempt") == 2)
     }
 
-    @Test(arguments: StoreKind.available) func testPrune_reportedCommits_keepsTheNewestPerProject(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testPrune_reportedCommits_keepsTheNewestPerProject(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given 7 commits reported in A (in three polls) and 2 in B
         _ = try await store.apply(
@@ -81,7 +83,8 @@ struct StateRetentionContractTests {
         )
     }
 
-    @Test(arguments: StoreKind.available) func testPrune_smallBatches_usesOneShortTransactionPerBatch(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testPrune_smallBatches_usesOneShortTransactionPerBatch(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given 5 delivered old events and 5 commits beyond the bound
         _ = try await store.apply(Sample.change(events: (1...5).map { Sample.event("e\($0)", at: TimeInterval($0)) }))
@@ -105,7 +108,8 @@ struct StateRetentionContractTests {
         #expect(try await store.count("SELECT COUNT(*) FROM reportedCommit") == 1)
     }
 
-    @Test(arguments: StoreKind.available) func testPrune_nothingEligible_changesNothing(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testPrune_nothingEligible_changesNothing(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         _ = try await store.apply(Sample.change(events: [Sample.event("e1")]))
         let result = try await store.prune(RetentionPolicy(), now: Sample.time(60))
@@ -113,7 +117,8 @@ struct StateRetentionContractTests {
         #expect(try await store.count("SELECT COUNT(*) FROM event") == 1)
     }
 
-    @Test(arguments: StoreKind.available) func testPrune_invalidPolicy_isRefused(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testPrune_invalidPolicy_isRefused(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         await #expect(throws: StateStoreError.self) {
             try await store.prune(RetentionPolicy(batchSize: 0), now: Sample.time(0))

@@ -7,7 +7,8 @@ import Testing
 @Suite("State store contract: apply and the engine's reads", .closesStores)
 struct StateStoreContractTests {
 
-    @Test(arguments: StoreKind.available) func testApply_fullPoll_writesEveryPartReadableBack(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_fullPoll_writesEveryPartReadableBack(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given a poll that saw project A for the first time with two branches, a contributor and a push
         let change = StateChange(
@@ -92,7 +93,8 @@ struct StateStoreContractTests {
         #expect(events[0].deliveries.allSatisfy { $0.state == .pending && $0.attempts == 0 })
     }
 
-    @Test(arguments: StoreKind.available) func testApply_sameChangeTwice_secondIsANoOpForEventsAndDeliveries(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_sameChangeTwice_secondIsANoOpForEventsAndDeliveries(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given a change already applied (the engine crashed after the commit and re-derives the same poll)
         let change = Sample.change(events: [Sample.event("e1"), Sample.event("e2")], sinks: ["ops", "chat"])
@@ -109,7 +111,8 @@ struct StateStoreContractTests {
         #expect(try await store.count("SELECT COUNT(*) FROM delivery") == 4)
     }
 
-    @Test(arguments: StoreKind.available) func testApply_existingEventWithOtherDeliveries_keepsTheOriginalDeliveries(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_existingEventWithOtherDeliveries_keepsTheOriginalDeliveries(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given event e1 queued for "ops"
         _ = try await store.apply(Sample.change(events: [Sample.event("e1")], sinks: ["ops"]))
@@ -127,7 +130,8 @@ struct StateStoreContractTests {
         #expect(try await store.deliveries(DeliveryFilter(eventID: "e2")).map(\.sink) == ["ops", "chat"])
     }
 
-    @Test(arguments: StoreKind.available) func testApply_unknownProjectLate_rollsBackEverythingEarlierInTheChange(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_unknownProjectLate_rollsBackEverythingEarlierInTheChange(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given a change whose project upsert, head and event come before a head of an unknown project
         let stranger = ProjectKey(instance: "gitlab.example.com", id: 999)
@@ -148,7 +152,8 @@ struct StateStoreContractTests {
         #expect(try await store.count("SELECT COUNT(*) FROM delivery") == 0)
     }
 
-    @Test(arguments: StoreKind.available) func testApply_headUpdates_moveAndDeleteBranches(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_headUpdates_moveAndDeleteBranches(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given main and feature heads
         _ = try await store.apply(
@@ -180,7 +185,8 @@ struct StateStoreContractTests {
         #expect(state.head(of: "feature") == nil)
     }
 
-    @Test(arguments: StoreKind.available) func testApply_knownContributorAgain_keepsTheFirstSighting(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_knownContributorAgain_keepsTheFirstSighting(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given Ann first seen with commit 1
         let first = Contributor(
@@ -221,7 +227,8 @@ struct StateStoreContractTests {
         #expect(try await store.knownContributors(in: Sample.projectB, among: ["ann@example.com"]).isEmpty)
     }
 
-    @Test(arguments: StoreKind.available) func testApply_renamedProject_keepsItsHeadsUnderTheSameKey(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_renamedProject_keepsItsHeadsUnderTheSameKey(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given project A with a head
         _ = try await store.apply(
@@ -245,7 +252,8 @@ struct StateStoreContractTests {
         #expect(try await store.projects().count == 1)
     }
 
-    @Test(arguments: StoreKind.available) func testApply_sinkURLInsteadOfName_isRefusedWithoutShowingIt(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_sinkURLInsteadOfName_isRefusedWithoutShowingIt(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given a delivery planned for a sink "name" that is really a URL with a token
         let change = StateChange(
@@ -308,7 +316,8 @@ struct StateStoreContractTests {
         #expect(try await store.projects().isEmpty)
     }
 
-    @Test(arguments: StoreKind.available) func testApply_sha256Commits_areStoredAndRecognised(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_sha256Commits_areStoredAndRecognised(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         let sha256 = String(repeating: "ab", count: 32)
         _ = try await store.apply(
@@ -321,13 +330,15 @@ struct StateStoreContractTests {
         #expect(try await store.reportedCommits(in: Sample.projectA, among: [sha256, Sample.sha(1)]) == [sha256])
     }
 
-    @Test(arguments: StoreKind.available) func testProjectState_unknownProject_isNil(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testProjectState_unknownProject_isNil(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         #expect(try await store.projectState(Sample.projectB) == nil)
         #expect(try await store.reportedCommits(in: Sample.projectB, among: [Sample.sha(1)]).isEmpty)
     }
 
-    @Test(arguments: StoreKind.available) func testRecordIdlePolls_movesPollTimesForwardOnly_andKeepsFailures(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testRecordIdlePolls_movesPollTimesForwardOnly_andKeepsFailures(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         // Given project A stored with a failure at 20 s after a success at 10 s, and project B polled at 50 s
         _ = try await store.apply(

@@ -6,7 +6,8 @@ import Testing
 /// Tags in the store (schema v4): tracked per project, set, moved, deleted and forgotten inside `apply`.
 @Suite("State store contract: tags", .closesStores)
 struct TagsContractTests {
-    @Test(arguments: StoreKind.available) func testApply_trackAndSetTags_readsThemBackSortedByName(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_trackAndSetTags_readsThemBackSortedByName(_ kind: StoreKind) async throws {
         // Given a stored project
         let store = try await kind.open()
         _ = try await store.apply(StateChange(at: Sample.time(), projects: [Sample.record(Sample.projectA)]))
@@ -33,7 +34,8 @@ struct TagsContractTests {
         )
     }
 
-    @Test(arguments: StoreKind.available) func testApply_moveDeleteAndUntrack(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_moveDeleteAndUntrack(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         let a = Sample.projectA
         _ = try await store.apply(
@@ -63,7 +65,8 @@ struct TagsContractTests {
         #expect(try await store.count("SELECT count(*) FROM tag") == 0)
     }
 
-    @Test(arguments: StoreKind.available) func testApply_tagAtANonHexSHA_isRefusedWhole(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_tagAtANonHexSHA_isRefusedWhole(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         let change = StateChange(
             at: Sample.time(),
@@ -79,7 +82,8 @@ struct TagsContractTests {
         #expect(try await store.projectState(Sample.projectA) == nil)
     }
 
-    @Test(arguments: StoreKind.available) func testApply_tagOfAnUnknownProject_isRefused(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_tagOfAnUnknownProject_isRefused(_ kind: StoreKind) async throws {
         let store = try await kind.open()
 
         await #expect(throws: StateStoreError.unknownProject(Sample.projectB)) {

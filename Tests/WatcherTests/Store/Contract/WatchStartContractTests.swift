@@ -6,7 +6,8 @@ import Testing
 /// `beginWatching(_:)`: the moment a watch began is written once and survives restarts (issue 12, finding 3).
 @Suite("State store contract: watch starts", .closesStores)
 struct WatchStartContractTests {
-    @Test(arguments: StoreKind.available) func testBeginWatching_firstStartIsKept_laterOnesReturnIt(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testBeginWatching_firstStartIsKept_laterOnesReturnIt(_ kind: StoreKind) async throws {
         // Given a project and a target whose watch began at t=10
         let database = try await kind.database()
         let first = try await database.open()
@@ -28,7 +29,8 @@ struct WatchStartContractTests {
         #expect(recorded == [project, target, .project(Sample.projectB, since: Sample.time(99))])
     }
 
-    @Test(arguments: StoreKind.available) func testUnbaselinedProjects_areTheWatchedProjectsWithoutARecord_neverATarget(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testUnbaselinedProjects_areTheWatchedProjectsWithoutARecord_neverATarget(_ kind: StoreKind) async throws {
         // Given watch starts for two projects and a target, and a record (a baseline) for the first project only
         let store = try await kind.open()
         _ = try await store.beginWatching([
@@ -42,7 +44,8 @@ struct WatchStartContractTests {
         #expect(try await store.unbaselinedProjects() == [Sample.projectB])
     }
 
-    @Test(arguments: StoreKind.available) func testBeginWatching_nothing_writesNothing(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testBeginWatching_nothing_writesNothing(_ kind: StoreKind) async throws {
         let store = try await kind.open()
 
         #expect(try await store.beginWatching([]).isEmpty)
@@ -52,7 +55,8 @@ struct WatchStartContractTests {
 /// `recordHooks(_:)`: when GitLab last sent a webhook for a project (instant mode, `glwatch status`).
 @Suite("State store contract: last hook", .closesStores)
 struct LastHookContractTests {
-    @Test(arguments: StoreKind.available) func testRecordHooks_laterTimeWins_andAPollsRecordLeavesIt(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.available)
+    func testRecordHooks_laterTimeWins_andAPollsRecordLeavesIt(_ kind: StoreKind) async throws {
         // Given a stored project
         let store = try await kind.open()
         _ = try await store.apply(StateChange(at: Sample.time(1), projects: [Sample.record(Sample.projectA)]))

@@ -25,14 +25,19 @@ struct PostgresStateStoreTests {
         // Given a fresh database
         let url = try await StoreKind.postgres.database().location
 
-        // When two stores open it at the same moment (the second waits for the writer lock, so it is let in when
-        // the first closes)
-        async let first = open(url)
-        async let second = open(url)
-        let winner = try await first
-        #expect(try await winner.count("SELECT COUNT(*) FROM glwatch_migration") == PostgresMigrations.all.count)
-        await winner.close()
-        let other = try await second
+        // When two stores open it at the same moment (whichever gets the writer lock first opens; the other waits
+        // as a standby until that one closes)
+        let opened = try await withThrowingTaskGroup(of: PostgresStateStore.self) { group in
+            group.addTask { try await open(url) }
+            group.addTask { try await open(url) }
+            let winner = try await group.next()!
+            let migrationsSeenByWinner = try await winner.count("SELECT COUNT(*) FROM glwatch_migration")
+            await winner.close()
+            let other = try await group.next()!
+            return (migrationsSeenByWinner, other)
+        }
+        let (migrationsSeenByWinner, other) = opened
+        #expect(migrationsSeenByWinner == PostgresMigrations.all.count)
 
         // Then both opened (neither tripped over the other's half-made tables) and every migration ran once
         #expect(try await other.appliedMigrations() == PostgresMigrations.identifiers)
@@ -110,7 +115,9 @@ struct PostgresStateStoreTests {
         let url = try await StoreKind.postgres.database().location
         let store = try await open(url)
         _ = try await store.write { connection in
-            try await connection.run("INSERT INTO glwatch_migration (identifier) VALUES ('v99-future')", logger: store.logger)
+            try await connection.run(
+                "INSERT INTO glwatch_migration (identifier) VALUES ('v99-future')", logger: store.logger
+            )
         }
         await store.close()
 
