@@ -1,7 +1,8 @@
 import PostgresNIO
 
 extension PostgresStateStore {
-    /// Applies the pending migrations in one transaction under `pg_advisory_xact_lock`, so that of several
+    /// Applies the pending migrations in one transaction on the lock connection under `pg_advisory_xact_lock`
+    /// (session locks are not involved: the writer lock comes after), so that of several
     /// glwatch processes opening the same database at once exactly one migrates and the others find it done.
     ///
     /// - Throws: `StateStoreError.newerSchema` (nothing changed) when the database holds migrations this build
@@ -9,7 +10,7 @@ extension PostgresStateStore {
     func migrate() async throws {
         let location = self.location
         let logger = self.logger
-        try await write { connection in
+        try await writeOnLockConnection { connection in
             try await connection.run("SELECT pg_advisory_xact_lock(\(Self.migrationLockKey))", logger: logger)
             try await connection.run(
                 """

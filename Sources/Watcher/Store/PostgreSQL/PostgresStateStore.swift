@@ -157,6 +157,15 @@ package final class PostgresStateStore: Sendable {
         try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
     }
 
+    /// Runs `body` in one transaction on the lock connection (the migrations: the pool may not be running yet).
+    func writeOnLockConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        do {
+            return try await Self.transaction("BEGIN", on: lockConnection, logger: logger, body)
+        } catch {
+            throw StateStoreError.mapping(error, location: location)
+        }
+    }
+
     private func transaction<T: Sendable>(
         _ begin: PostgresQuery, _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {
@@ -175,6 +184,22 @@ package final class PostgresStateStore: Sendable {
             }
         } catch {
             throw StateStoreError.mapping(error, location: location)
+        }
+    }
+
+    /// `begin`, `body`, then COMMIT on `connection`; ROLLBACK when `body` throws.
+    private static func transaction<T: Sendable>(
+        _ begin: PostgresQuery, on connection: PostgresConnection, logger: Logger,
+        _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try await connection.run(begin, logger: logger)
+        do {
+            let value = try await body(connection)
+            try await connection.run("COMMIT", logger: logger)
+            return value
+        } catch {
+            try? await connection.run("ROLLBACK", logger: logger)
+            throw error
         }
     }
 }
