@@ -1,9 +1,9 @@
 import PostgresNIO
 
 extension PostgresStateStore {
-    /// Applies the pending migrations in one transaction on the lock connection under `pg_advisory_xact_lock`
-    /// (session locks are not involved: the writer lock comes after), so that of several
-    /// glwatch processes opening the same database at once exactly one migrates and the others find it done.
+    /// Applies the pending migrations in one transaction on the lock connection under `pg_advisory_xact_lock`, so
+    /// that of several processes migrating the same database at once exactly one migrates and the others find it
+    /// done (`open` also holds the writer lock by then).
     ///
     /// - Throws: `StateStoreError.newerSchema` (nothing changed) when the database holds migrations this build
     ///   does not know.

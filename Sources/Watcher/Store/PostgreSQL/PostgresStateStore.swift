@@ -7,9 +7,10 @@ import Synchronization
 /// migrations and semantics as `SQLiteStateStore`, so several glwatch processes can share one database.
 ///
 /// On open the store connects a dedicated *lock connection* (its errors are the clear start-up errors: an
-/// unreachable host, a refused password), starts the pool in a task it owns, migrates the schema once under a
-/// transaction-level advisory lock, then takes the session-level single-writer lock on the lock connection —
-/// waiting as a standby while another glwatch holds it. PostgreSQL releases that lock when the holder's session
+/// unreachable host, a refused password), starts the pool in a task it owns, takes the session-level
+/// single-writer lock on the lock connection — waiting as a standby while another glwatch holds it — and then
+/// migrates the schema under a transaction-level advisory lock (so any other tool migrating at the same time
+/// waits too). PostgreSQL releases that lock when the holder's session
 /// ends, so a standby takes over when the active glwatch dies.
 ///
 /// Every write is one transaction (`BEGIN … COMMIT` on one leased connection, rolled back on any error);
@@ -80,9 +81,11 @@ package final class PostgresStateStore: Sendable {
             location: location, client: client, logger: logger, runTask: runTask, lockConnection: lockConnection
         )
         do {
-            try await store.migrate()
+            // Lock first, as SQLite takes its file lock first: a standby of a newer glwatch must not change the
+            // schema under the glwatch that is writing.
             try await store.acquireWriterLock(retry: configuration.standbyRetry, clock: clock)
             store.watchWriterLock()
+            try await store.migrate()
         } catch {
             await store.shutDown()
             // A cancelled wait may surface as its connection's closing rather than as CancellationError.
