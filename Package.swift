@@ -14,6 +14,8 @@ import PackageDescription
 ///   standard metrics API, so every part records metrics without knowing the backend; MetricsTestKit in tests.
 /// - swift-nio / swift-nio-ssl: the SMTP client of email sinks (STARTTLS, implicit TLS); both are already
 ///   built for AsyncHTTPClient, so naming their products costs no extra build time.
+/// - postgres-nio (~20 s once NIO is built: PostgresClient, a pooled async client on the NIO already built for
+///   AsyncHTTPClient): the PostgreSQL state backend, so replicas can share one database (issue 18); no libpq.
 /// - OpenCombine: only linked into the benchmark executable, as RxCore's yardstick.
 ///
 /// Watcher is a library so that tests and the development executable can import it; `glwatch` is a thin
@@ -46,6 +48,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         // MARK: Libraries
@@ -84,6 +87,11 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The PostgreSQL store's TLS modes and connection errors (already built for AsyncHTTPClient).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -156,6 +164,9 @@ let package = Package(
                 // The crash tests' child processes and workloads (`glwatch-dev bench store-crash-writer`, …).
                 "GLWatchDev",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
+                // The PostgreSQL store tests' own connections (creating and dropping their databases).
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "GLWatchDevTests", dependencies: ["GLWatchDev", "Watcher"]),

@@ -41,12 +41,8 @@ struct RunCommand: AsyncParsableCommand {
     /// Runs the watcher until SIGTERM or SIGINT.
     func execute(config: GLWatchConfig, in context: CommandContext) async throws {
         let logger = Logger(label: "glwatch")
-        let store: SQLiteStateStore
-        do {
-            store = try SQLiteStateStore(StoreConfiguration(path: config.state.path))
-        } catch let error as StateStoreError {
-            throw CLIError(error.description)
-        }
+        let state = try await OpenedStateBackend.open(config.state, logger: logger)
+        let store = state.backend
         let runtime: WatcherRuntime
         do {
             runtime = try WatcherRuntime(
@@ -60,14 +56,14 @@ struct RunCommand: AsyncParsableCommand {
                 environment: context.environment
             )
         } catch {
-            try? store.close()
+            try? await state.close()
             throw error
         }
         do {
             try await runtime.checkTokens()
         } catch {
             await runtime.shutdown()
-            try? store.close()
+            try? await state.close()
             throw error
         }
         let signals = await Self.signals(onRepeatedStop: { runtime.abandonDeliveriesInFlight() })
@@ -78,7 +74,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         await runtime.shutdown()
         do {
-            try store.close()
+            try await state.close()
         } catch {
             logger.error("closing the state failed", metadata: ["error": "\(error)"])
         }

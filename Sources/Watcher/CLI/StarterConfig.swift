@@ -93,6 +93,8 @@ enum StarterConfig {
 
         # state:
         #   path: ~/.local/state/glwatch/state.db   # default: $XDG_STATE_HOME/glwatch/state.db
+        #   postgres:                       # PostgreSQL instead of the SQLite file (one writer, others wait)
+        #     url_env: GLWATCH_DATABASE_URL # or url_file: a file holding postgres://user:password@host/db
         # log:
         #   format: text                    # text | json
         #   level: info                     # trace | debug | info | notice | warning | error | critical

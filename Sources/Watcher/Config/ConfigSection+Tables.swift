@@ -183,7 +183,23 @@ extension ConfigSection {
                 .string,
                 default: "$XDG_STATE_HOME/glwatch/state.db (~/.local/state/glwatch/state.db)",
                 "The SQLite database file (relative to the config file)."
-            )
+            ),
+            ConfigKey(
+                "postgres",
+                .section(.statePostgres),
+                "Keep the state in PostgreSQL instead of SQLite: one writer, the other replicas wait as standbys."
+            ),
+        ]
+    )
+
+    /// `state.postgres:`.
+    static let statePostgres = ConfigSection(
+        title: "state postgres",
+        keys: [
+            ConfigKey(
+                "url_env", .string, "The environment variable holding the postgres://user:password@host:port/db URL."
+            ),
+            ConfigKey("url_file", .string, "A file holding that URL (relative to the config file)."),
         ]
     )
 

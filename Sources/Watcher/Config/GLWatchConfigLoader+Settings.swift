@@ -4,13 +4,23 @@ import Notifier
 
 /// Reading `state:`, `log:`, `metrics:` and `engine:`.
 extension GLWatchConfigLoader {
-    /// `state:`, defaulting to the XDG state directory.
+    /// `state:`, defaulting to the XDG state directory; `state.postgres` needs its URL (`url_env` or `url_file`).
     func state(_ document: YAMLMapping, paths: PathResolver) -> StateConfig {
         let fallback = StateConfig(path: StateConfig.defaultPath(variable: environment.variable(named:)))
         guard let map = document.mapping("state", context: "\"state\"") else { return fallback }
         map.checkKeys(ConfigSection.state.names)
-        guard let path = map.string("path") else { return fallback }
-        return StateConfig(path: paths.resolve(path))
+        var state = map.string("path").map { StateConfig(path: paths.resolve($0)) } ?? fallback
+        if let postgres = map.mapping("postgres", context: map.describe("postgres")) {
+            postgres.checkKeys(ConfigSection.statePostgres.names)
+            let secrets = SinksLoader(environment: environment, baseDirectory: paths.baseDirectory)
+            if let (url, source) = secrets.secret(
+                postgres, literalKey: nil, envKey: "url_env", fileKey: "url_file", literalAllowed: false,
+                required: true
+            ) {
+                state.postgres = PostgresStateConfig(url: url, source: source.display)
+            }
+        }
+        return state
     }
 
     /// `log:`.

@@ -1,8 +1,13 @@
+import Notifier
+
 /// `state:`: where glwatch keeps its database.
 struct StateConfig: Sendable, Equatable {
     /// The SQLite database file (absolute, or relative to the working directory when the config was read from a
     /// relative path).
     var path: String
+    /// `state.postgres`: keep the state in PostgreSQL instead (several `glwatch run` replicas may share it, one
+    /// writing and the others waiting as standbys); `nil` for SQLite at `path`.
+    var postgres: PostgresStateConfig? = nil
 
     /// The default path: `$XDG_STATE_HOME/glwatch/state.db`, else `~/.local/state/glwatch/state.db`, else
     /// `./glwatch-state.db` when neither `XDG_STATE_HOME` nor `HOME` is set.
@@ -11,4 +16,13 @@ struct StateConfig: Sendable, Equatable {
         if let home = variable("HOME"), !home.isEmpty { return "\(home)/.local/state/glwatch/state.db" }
         return "glwatch-state.db"
     }
+}
+
+/// `state.postgres:`: the PostgreSQL database holding glwatch's state.
+struct PostgresStateConfig: Sendable, Equatable {
+    /// The `postgres://user:password@host:port/database` URL, read from `url_env` or `url_file` at load (a secret:
+    /// it holds the password).
+    var url: Secret
+    /// Where the URL came from (`environment variable GLWATCH_DATABASE_URL`), for messages.
+    var source: String
 }

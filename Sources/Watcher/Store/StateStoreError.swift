@@ -24,6 +24,19 @@ enum StateStoreError: Error, Sendable, Hashable {
     /// Another glwatch holds the state's single-writer lock.
     case alreadyInUse(path: String, lockPath: String, pid: Int32?)
 
+    // MARK: PostgreSQL
+    /// The PostgreSQL URL is malformed; the reason never repeats the URL (it may hold a password).
+    case invalidDatabaseURL(reason: String)
+    /// The PostgreSQL server at `location` (`user@host:port/database`, no password) cannot be reached.
+    case databaseUnreachable(location: String, reason: String)
+    /// The PostgreSQL server at `location` refused the role's credentials.
+    case authenticationFailed(location: String)
+    /// The session holding the single-writer lock ended (connection lost): another glwatch may be writing now, so
+    /// this one refuses to write.
+    case writerLockLost(location: String)
+    /// Any other PostgreSQL failure, with its SQLSTATE code.
+    case postgres(location: String, sqlState: String, message: String)
+
     // MARK: Reading and writing
     /// SQLite stayed locked by another connection for longer than the busy timeout.
     case busy(path: String)
@@ -82,6 +95,20 @@ extension StateStoreError: CustomStringConvertible, LocalizedError {
             return
                 "glwatch state \(path) is in use by another \(owner): stop it first, or give this one another "
                 + "state path (lock: \(lockPath))"
+        case .invalidDatabaseURL(let reason):
+            return "invalid PostgreSQL URL: \(reason)"
+        case .databaseUnreachable(let location, let reason):
+            return "cannot reach the PostgreSQL state database \(location): \(reason)"
+        case .authenticationFailed(let location):
+            return
+                "the PostgreSQL server refused the login to \(location): check the user and password of the "
+                + "database URL"
+        case .writerLockLost(let location):
+            return
+                "lost the connection holding glwatch's writer lock on \(location); another glwatch may have taken "
+                + "over, so this one writes nothing more (restart it to wait as a standby)"
+        case .postgres(let location, let sqlState, let message):
+            return "PostgreSQL error \(sqlState) on glwatch state \(location): \(message)"
         case .busy(let path):
             return "glwatch state \(path) stayed locked by another connection beyond the busy timeout"
         case .diskFull(let path):

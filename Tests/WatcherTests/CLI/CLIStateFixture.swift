@@ -16,7 +16,7 @@ enum CLIStateFixture {
     }
 
     /// Writes the fixture into the store.
-    static func seed(_ store: SQLiteStateStore) async throws {
+    static func seed(_ store: any StateBackend) async throws {
         var record = ProjectRecord(key: project, path: SampleEvents.project.path)
         record.lastPollAt = Sample.time(3590)
         record.lastSuccessAt = Sample.time(3540)

@@ -88,7 +88,7 @@ import Yams
         rules: [{name: all, notify: [out]}]
         timezone: Europe/Berlin
         aliases: {c@x.org: [d@x.org]}
-        state: {path: /state.db}
+        state: {path: /state.db, postgres: {url_env: TOKEN}}
         log: {format: json, level: debug}
         metrics:
           enabled: true
@@ -124,6 +124,7 @@ import Yams
         watch: [{project: a/b}]
         hooks: {token_file: /token}
         metrics: {admin_token_file: /admin-token}
+        state: {postgres: {url_file: /token}}
         """
 
     @Test func testEverySchemaKey_isAcceptedByTheLoader() throws {

@@ -4,15 +4,12 @@ import Testing
 
 @testable import Watcher
 
-@Suite("SQLiteStateStore: apply and the engine's reads")
-struct SQLiteStateStoreStateStoreTests {
-    let store: SQLiteStateStore
+@Suite("State store contract: apply and the engine's reads", .closesStores)
+struct StateStoreContractTests {
 
-    init() throws {
-        store = try SQLiteStateStore.inMemory()
-    }
-
-    @Test func testApply_fullPoll_writesEveryPartReadableBack() async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_fullPoll_writesEveryPartReadableBack(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         // Given a poll that saw project A for the first time with two branches, a contributor and a push
         let change = StateChange(
             at: Sample.time(10),
@@ -96,7 +93,9 @@ struct SQLiteStateStoreStateStoreTests {
         #expect(events[0].deliveries.allSatisfy { $0.state == .pending && $0.attempts == 0 })
     }
 
-    @Test func testApply_sameChangeTwice_secondIsANoOpForEventsAndDeliveries() async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_sameChangeTwice_secondIsANoOpForEventsAndDeliveries(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         // Given a change already applied (the engine crashed after the commit and re-derives the same poll)
         let change = Sample.change(events: [Sample.event("e1"), Sample.event("e2")], sinks: ["ops", "chat"])
         _ = try await store.apply(change)
@@ -112,7 +111,9 @@ struct SQLiteStateStoreStateStoreTests {
         #expect(try await store.count("SELECT COUNT(*) FROM delivery") == 4)
     }
 
-    @Test func testApply_existingEventWithOtherDeliveries_keepsTheOriginalDeliveries() async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_existingEventWithOtherDeliveries_keepsTheOriginalDeliveries(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         // Given event e1 queued for "ops"
         _ = try await store.apply(Sample.change(events: [Sample.event("e1")], sinks: ["ops"]))
 
@@ -129,7 +130,9 @@ struct SQLiteStateStoreStateStoreTests {
         #expect(try await store.deliveries(DeliveryFilter(eventID: "e2")).map(\.sink) == ["ops", "chat"])
     }
 
-    @Test func testApply_unknownProjectLate_rollsBackEverythingEarlierInTheChange() async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_unknownProjectLate_rollsBackEverythingEarlierInTheChange(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         // Given a change whose project upsert, head and event come before a head of an unknown project
         let stranger = ProjectKey(instance: "gitlab.example.com", id: 999)
         var change = Sample.change(events: [Sample.event("e1")])
@@ -149,7 +152,9 @@ struct SQLiteStateStoreStateStoreTests {
         #expect(try await store.count("SELECT COUNT(*) FROM delivery") == 0)
     }
 
-    @Test func testApply_headUpdates_moveAndDeleteBranches() async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_headUpdates_moveAndDeleteBranches(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         // Given main and feature heads
         _ = try await store.apply(
             StateChange(
@@ -180,7 +185,9 @@ struct SQLiteStateStoreStateStoreTests {
         #expect(state.head(of: "feature") == nil)
     }
 
-    @Test func testApply_knownContributorAgain_keepsTheFirstSighting() async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_knownContributorAgain_keepsTheFirstSighting(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         // Given Ann first seen with commit 1
         let first = Contributor(
             email: "ann@example.com",
@@ -220,7 +227,9 @@ struct SQLiteStateStoreStateStoreTests {
         #expect(try await store.knownContributors(in: Sample.projectB, among: ["ann@example.com"]).isEmpty)
     }
 
-    @Test func testApply_renamedProject_keepsItsHeadsUnderTheSameKey() async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_renamedProject_keepsItsHeadsUnderTheSameKey(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         // Given project A with a head
         _ = try await store.apply(
             StateChange(
@@ -243,7 +252,9 @@ struct SQLiteStateStoreStateStoreTests {
         #expect(try await store.projects().count == 1)
     }
 
-    @Test func testApply_sinkURLInsteadOfName_isRefusedWithoutShowingIt() async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_sinkURLInsteadOfName_isRefusedWithoutShowingIt(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         // Given a delivery planned for a sink "name" that is really a URL with a token
         let change = StateChange(
             at: Sample.time(0),
@@ -269,7 +280,7 @@ struct SQLiteStateStoreStateStoreTests {
         #expect(try await store.count("SELECT COUNT(*) FROM event") == 0)
     }
 
-    @Test(arguments: [
+    @Test(arguments: StoreKind.available, [
         (
             StateChange(
                 at: Sample.time(0),
@@ -295,13 +306,19 @@ struct SQLiteStateStoreStateStoreTests {
             "invalid state change: project gitlab.example.com/101 has an empty path"
         ),
     ])
-    func testApply_malformedChange_isRefusedWithAClearMessage(change: StateChange, message: String) async throws {
+    func testApply_malformedChange_isRefusedWithAClearMessage(
+        _ kind: StoreKind, _ malformed: (StateChange, String)
+    ) async throws {
+        let store = try await kind.open()
+        let (change, message) = malformed
         let error = await #expect(throws: StateStoreError.self) { try await store.apply(change) }
         #expect(error?.description == message)
         #expect(try await store.projects().isEmpty)
     }
 
-    @Test func testApply_sha256Commits_areStoredAndRecognised() async throws {
+    @Test(arguments: StoreKind.available)
+    func testApply_sha256Commits_areStoredAndRecognised(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         let sha256 = String(repeating: "ab", count: 32)
         _ = try await store.apply(
             StateChange(
@@ -313,12 +330,16 @@ struct SQLiteStateStoreStateStoreTests {
         #expect(try await store.reportedCommits(in: Sample.projectA, among: [sha256, Sample.sha(1)]) == [sha256])
     }
 
-    @Test func testProjectState_unknownProject_isNil() async throws {
+    @Test(arguments: StoreKind.available)
+    func testProjectState_unknownProject_isNil(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         #expect(try await store.projectState(Sample.projectB) == nil)
         #expect(try await store.reportedCommits(in: Sample.projectB, among: [Sample.sha(1)]).isEmpty)
     }
 
-    @Test func testRecordIdlePolls_movesPollTimesForwardOnly_andKeepsFailures() async throws {
+    @Test(arguments: StoreKind.available)
+    func testRecordIdlePolls_movesPollTimesForwardOnly_andKeepsFailures(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         // Given project A stored with a failure at 20 s after a success at 10 s, and project B polled at 50 s
         _ = try await store.apply(
             StateChange(

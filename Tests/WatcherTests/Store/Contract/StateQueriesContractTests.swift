@@ -4,12 +4,11 @@ import Testing
 
 @testable import Watcher
 
-@Suite("SQLiteStateStore: queries for the CLI and metrics")
-struct SQLiteStateStoreStateQueriesTests {
-    let store: SQLiteStateStore
-
-    init() async throws {
-        store = try SQLiteStateStore.inMemory()
+@Suite("State store contract: queries for the CLI and metrics", .closesStores)
+struct StateQueriesContractTests {
+    /// A fresh store of `kind` holding the suite's sample state.
+    private static func seeded(_ kind: StoreKind) async throws -> any ContractStore {
+        let store = try await kind.open()
         // Project A: a1 (commits.new, t=10), a2 (branch.created, t=20); project B: b1 (commits.new, t=30).
         // Each for ops and chat; A is unreachable.
         var change = Sample.change(
@@ -26,16 +25,21 @@ struct SQLiteStateStoreStateQueriesTests {
             .set(project: Sample.projectB, branch: "main", sha: Sample.sha(2)),
         ]
         _ = try await store.apply(change)
+        return store
     }
 
-    @Test func testProjectStates_listsEveryProjectWithHeadsAndFailures() async throws {
+    @Test(arguments: StoreKind.available)
+    func testProjectStates_listsEveryProjectWithHeadsAndFailures(_ kind: StoreKind) async throws {
+        let store = try await Self.seeded(kind)
         let states = try await store.projectStates()
         #expect(states.map(\.record.key) == [Sample.projectA, Sample.projectB])
         #expect(states[0].record.status == .unreachable && states[0].record.consecutiveFailures == 4)
         #expect(states.map { $0.head(of: "main") } == [Sample.sha(1), Sample.sha(2)])
     }
 
-    @Test func testRecentEvents_filters() async throws {
+    @Test(arguments: StoreKind.available)
+    func testRecentEvents_filters(_ kind: StoreKind) async throws {
+        let store = try await Self.seeded(kind)
         #expect(try await store.recentEvents(EventFilter()).map(\.event.id) == ["b1", "a2", "a1"])
         #expect(try await store.recentEvents(EventFilter(limit: 1)).map(\.event.id) == ["b1"])
         #expect(
@@ -51,7 +55,9 @@ struct SQLiteStateStoreStateQueriesTests {
         )
     }
 
-    @Test func testDeliveries_filterBySinkStateAndEvent() async throws {
+    @Test(arguments: StoreKind.available)
+    func testDeliveries_filterBySinkStateAndEvent(_ kind: StoreKind) async throws {
+        let store = try await Self.seeded(kind)
         let b1Ops = try #require(try await store.nextDue(sink: "ops", now: Sample.time(30), limit: 10).last)
         try await store.record(
             DeliveryAttempt(at: Sample.time(31), outcome: .dead, error: "HTTP 404"),
@@ -67,7 +73,9 @@ struct SQLiteStateStoreStateQueriesTests {
         #expect(try await store.deliveries(DeliveryFilter(limit: 2)).count == 2)
     }
 
-    @Test func testAttempts_filterBySinkEventAndTime() async throws {
+    @Test(arguments: StoreKind.available)
+    func testAttempts_filterBySinkEventAndTime(_ kind: StoreKind) async throws {
+        let store = try await Self.seeded(kind)
         for (sink, seconds) in [("ops", 40.0), ("chat", 50.0)] {
             let head = try #require(try await store.nextDue(sink: sink, now: Sample.time(seconds), limit: 1).first)
             try await store.record(
@@ -83,7 +91,9 @@ struct SQLiteStateStoreStateQueriesTests {
         #expect(try await store.attempts(AttemptFilter(since: Sample.time(45))).map(\.sink) == ["chat"])
     }
 
-    @Test func testMetrics_countQueueDepthDeadLettersEventsAndProjects() async throws {
+    @Test(arguments: StoreKind.available)
+    func testMetrics_countQueueDepthDeadLettersEventsAndProjects(_ kind: StoreKind) async throws {
+        let store = try await Self.seeded(kind)
         let a1 = try #require(try await store.nextDue(sink: "ops", now: Sample.time(30), limit: 1).first)
         try await store.record(DeliveryAttempt(at: Sample.time(31), outcome: .dead), forDelivery: a1.id)
 

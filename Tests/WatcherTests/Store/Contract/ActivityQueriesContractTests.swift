@@ -4,12 +4,12 @@ import Testing
 
 @testable import Watcher
 
-@Suite("SQLiteStateStore: ActivityQueries")
-struct SQLiteStateStoreActivityQueriesTests {
-    @Test func testEventCounts_perBucket_onlyInsideTheWindow() async throws {
+@Suite("State store contract: ActivityQueries", .closesStores)
+struct ActivityQueriesContractTests {
+    @Test(arguments: StoreKind.available)
+    func testEventCounts_perBucket_onlyInsideTheWindow(_ kind: StoreKind) async throws {
         // Given the CLI fixture: its events at t (the force-push at t−2h)
-        let directory = TemporaryDirectory()
-        let store = try SQLiteStateStore(StoreConfiguration(path: directory.file("state.db")))
+        let store = try await kind.database().open()
         try await CLIStateFixture.seed(store)
         let events = CLIStateFixture.events.count
 

@@ -4,11 +4,12 @@ import Testing
 @testable import Watcher
 
 /// Tags in the store (schema v4): tracked per project, set, moved, deleted and forgotten inside `apply`.
-@Suite("SQLiteStateStore: tags")
-struct SQLiteStateStoreTagsTests {
-    @Test func testApply_trackAndSetTags_readsThemBackSortedByName() async throws {
+@Suite("State store contract: tags", .closesStores)
+struct TagsContractTests {
+    @Test(arguments: StoreKind.available)
+    func testApply_trackAndSetTags_readsThemBackSortedByName(_ kind: StoreKind) async throws {
         // Given a stored project
-        let store = try SQLiteStateStore.inMemory()
+        let store = try await kind.open()
         _ = try await store.apply(StateChange(at: Sample.time(), projects: [Sample.record(Sample.projectA)]))
         #expect(try await store.projectState(Sample.projectA)?.tags == nil)
 
@@ -33,8 +34,9 @@ struct SQLiteStateStoreTagsTests {
         )
     }
 
-    @Test func testApply_moveDeleteAndUntrack() async throws {
-        let store = try SQLiteStateStore.inMemory()
+    @Test(arguments: StoreKind.available)
+    func testApply_moveDeleteAndUntrack(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         let a = Sample.projectA
         _ = try await store.apply(
             StateChange(
@@ -63,8 +65,9 @@ struct SQLiteStateStoreTagsTests {
         #expect(try await store.count("SELECT count(*) FROM tag") == 0)
     }
 
-    @Test func testApply_tagAtANonHexSHA_isRefusedWhole() async throws {
-        let store = try SQLiteStateStore.inMemory()
+    @Test(arguments: StoreKind.available)
+    func testApply_tagAtANonHexSHA_isRefusedWhole(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         let change = StateChange(
             at: Sample.time(),
             projects: [Sample.record(Sample.projectA)],
@@ -79,8 +82,9 @@ struct SQLiteStateStoreTagsTests {
         #expect(try await store.projectState(Sample.projectA) == nil)
     }
 
-    @Test func testApply_tagOfAnUnknownProject_isRefused() async throws {
-        let store = try SQLiteStateStore.inMemory()
+    @Test(arguments: StoreKind.available)
+    func testApply_tagOfAnUnknownProject_isRefused(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
 
         await #expect(throws: StateStoreError.unknownProject(Sample.projectB)) {
             try await store.apply(StateChange(at: Sample.time(), tags: [.track(project: Sample.projectB)]))

@@ -4,16 +4,13 @@ import Testing
 
 @testable import Watcher
 
-@Suite("SQLiteStateStore: dead letters and re-delivery")
-struct SQLiteStateStoreDeliveryAdminTests {
-    let store: SQLiteStateStore
-
-    init() throws {
-        store = try SQLiteStateStore.inMemory()
-    }
+@Suite("State store contract: dead letters and re-delivery", .closesStores)
+struct DeliveryAdminContractTests {
 
     /// Queues `ids` in project A for `sinks` and kills every delivery of `deadSink`.
-    private func queueAndKill(_ ids: [String], sinks: [String], deadSink: String) async throws {
+    private func queueAndKill(
+        _ store: any ContractStore, _ ids: [String], sinks: [String], deadSink: String
+    ) async throws {
         _ = try await store.apply(Sample.change(events: ids.map { Sample.event($0) }, sinks: sinks))
         for delivery in try await store.deliveries(DeliveryFilter(sink: deadSink)) {
             try await store.record(
@@ -23,7 +20,9 @@ struct SQLiteStateStoreDeliveryAdminTests {
         }
     }
 
-    @Test func testRequeueDeadLetter_putsItBackFirstWithAttemptsResetAndHistoryKept() async throws {
+    @Test(arguments: StoreKind.available)
+    func testRequeueDeadLetter_putsItBackFirstWithAttemptsResetAndHistoryKept(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         // Given a1 dead and a2 waiting behind it in the same project
         _ = try await store.apply(Sample.change(events: [Sample.event("a1"), Sample.event("a2")]))
         let a1 = try #require(try await store.nextDue(sink: "ops", now: Sample.time(0), limit: 1).first)
@@ -44,7 +43,9 @@ struct SQLiteStateStoreDeliveryAdminTests {
         #expect(try await store.deliveries(DeliveryFilter(states: [.dead])).isEmpty)
     }
 
-    @Test func testRequeueDeadLetter_notDeadOrUnknown_isRefused() async throws {
+    @Test(arguments: StoreKind.available)
+    func testRequeueDeadLetter_notDeadOrUnknown_isRefused(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         _ = try await store.apply(Sample.change(events: [Sample.event("a1")]))
         let id = try #require(try await store.deliveries(DeliveryFilter()).first?.id)
 
@@ -56,8 +57,10 @@ struct SQLiteStateStoreDeliveryAdminTests {
         }
     }
 
-    @Test func testRequeueDeadLetters_bySink_onlyTouchesThatSink() async throws {
-        try await queueAndKill(["a1", "a2"], sinks: ["ops", "chat"], deadSink: "ops")
+    @Test(arguments: StoreKind.available)
+    func testRequeueDeadLetters_bySink_onlyTouchesThatSink(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
+        try await queueAndKill(store, ["a1", "a2"], sinks: ["ops", "chat"], deadSink: "ops")
         for delivery in try await store.deliveries(DeliveryFilter(sink: "chat")) {
             try await store.record(DeliveryAttempt(at: Sample.time(1), outcome: .dead), forDelivery: delivery.id)
         }
@@ -70,7 +73,9 @@ struct SQLiteStateStoreDeliveryAdminTests {
         #expect(try await store.deliveries(DeliveryFilter(states: [.dead])).isEmpty)
     }
 
-    @Test func testRedeliver_pastEvent_queuesANewDeliveryBehindWaitingOnes() async throws {
+    @Test(arguments: StoreKind.available)
+    func testRedeliver_pastEvent_queuesANewDeliveryBehindWaitingOnes(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         // Given a1 delivered to ops and a2 still waiting
         _ = try await store.apply(Sample.change(events: [Sample.event("a1"), Sample.event("a2")]))
         let a1 = try #require(try await store.nextDue(sink: "ops", now: Sample.time(0), limit: 1).first)
@@ -89,7 +94,9 @@ struct SQLiteStateStoreDeliveryAdminTests {
         #expect(a1Deliveries[1].id == again)
     }
 
-    @Test func testRedeliver_unknownEventOrBadSink_isRefused() async throws {
+    @Test(arguments: StoreKind.available)
+    func testRedeliver_unknownEventOrBadSink_isRefused(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         _ = try await store.apply(Sample.change(events: [Sample.event("a1")]))
 
         await #expect(throws: StateStoreError.unknownEvent("nope")) {

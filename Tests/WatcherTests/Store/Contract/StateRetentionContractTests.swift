@@ -4,33 +4,30 @@ import Testing
 
 @testable import Watcher
 
-@Suite("SQLiteStateStore: retention")
-struct SQLiteStateStoreStateRetentionTests {
-    let store: SQLiteStateStore
+@Suite("State store contract: retention", .closesStores)
+struct StateRetentionContractTests {
     let day: TimeInterval = 24 * 3600
 
-    init() throws {
-        store = try SQLiteStateStore.inMemory()
-    }
-
-    private func deliverAll(sink: String = "ops", at seconds: TimeInterval) async throws {
+    private func deliverAll(_ store: any ContractStore, sink: String = "ops", at seconds: TimeInterval) async throws {
         while let head = try await store.nextDue(sink: sink, now: Sample.time(seconds), limit: 1).first {
             try await store.record(DeliveryAttempt(at: Sample.time(seconds), outcome: .delivered), forDelivery: head.id)
         }
     }
 
-    @Test func testPrune_deletesOnlyOldFullyDeliveredEvents() async throws {
+    @Test(arguments: StoreKind.available)
+    func testPrune_deletesOnlyOldFullyDeliveredEvents(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         // Given, 40 days ago: old-delivered (delivered), old-waiting (pending), old-dead (dead), old-silent (no
         // delivery); and recent-delivered from yesterday
         _ = try await store.apply(Sample.change(events: [Sample.event("old-delivered", at: 0)]))
-        try await deliverAll(at: 0)
+        try await deliverAll(store, at: 0)
         _ = try await store.apply(Sample.change(events: [Sample.event("old-dead", project: Sample.projectB, at: 1)]))
         let dead = try #require(try await store.nextDue(sink: "ops", now: Sample.time(1), limit: 1).first)
         try await store.record(DeliveryAttempt(at: Sample.time(1), outcome: .dead), forDelivery: dead.id)
         _ = try await store.apply(Sample.change(events: [Sample.event("old-silent", at: 2)], sinks: []))
         _ = try await store.apply(Sample.change(events: [Sample.event("old-waiting", at: 3)], sinks: ["chat"]))
         _ = try await store.apply(Sample.change(events: [Sample.event("recent-delivered", at: 39 * day)]))
-        try await deliverAll(at: 39 * day)
+        try await deliverAll(store, at: 39 * day)
 
         // When pruning at day 40 with a 30-day age
         let result = try await store.prune(RetentionPolicy(deliveredEventMaxAge: 30 * day), now: Sample.time(40 * day))
@@ -45,7 +42,9 @@ struct SQLiteStateStoreStateRetentionTests {
         #expect(try await store.count("SELECT COUNT(*) FROM deliveryAttempt") == 2)
     }
 
-    @Test func testPrune_reportedCommits_keepsTheNewestPerProject() async throws {
+    @Test(arguments: StoreKind.available)
+    func testPrune_reportedCommits_keepsTheNewestPerProject(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         // Given 7 commits reported in A (in three polls) and 2 in B
         _ = try await store.apply(
             StateChange(
@@ -84,10 +83,12 @@ struct SQLiteStateStoreStateRetentionTests {
         )
     }
 
-    @Test func testPrune_smallBatches_usesOneShortTransactionPerBatch() async throws {
+    @Test(arguments: StoreKind.available)
+    func testPrune_smallBatches_usesOneShortTransactionPerBatch(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         // Given 5 delivered old events and 5 commits beyond the bound
         _ = try await store.apply(Sample.change(events: (1...5).map { Sample.event("e\($0)", at: TimeInterval($0)) }))
-        try await deliverAll(at: 10)
+        try await deliverAll(store, at: 10)
         _ = try await store.apply(
             StateChange(
                 at: Sample.time(10),
@@ -107,14 +108,18 @@ struct SQLiteStateStoreStateRetentionTests {
         #expect(try await store.count("SELECT COUNT(*) FROM reportedCommit") == 1)
     }
 
-    @Test func testPrune_nothingEligible_changesNothing() async throws {
+    @Test(arguments: StoreKind.available)
+    func testPrune_nothingEligible_changesNothing(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         _ = try await store.apply(Sample.change(events: [Sample.event("e1")]))
         let result = try await store.prune(RetentionPolicy(), now: Sample.time(60))
         #expect(result == PruneResult(events: 0, reportedCommits: 0, transactions: 1))
         #expect(try await store.count("SELECT COUNT(*) FROM event") == 1)
     }
 
-    @Test func testPrune_invalidPolicy_isRefused() async throws {
+    @Test(arguments: StoreKind.available)
+    func testPrune_invalidPolicy_isRefused(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
         await #expect(throws: StateStoreError.self) {
             try await store.prune(RetentionPolicy(batchSize: 0), now: Sample.time(0))
         }

@@ -4,34 +4,35 @@ import Testing
 @testable import Watcher
 
 /// `beginWatching(_:)`: the moment a watch began is written once and survives restarts (issue 12, finding 3).
-@Suite("SQLiteStateStore: watch starts")
-struct SQLiteStateStoreWatchStartTests {
-    @Test func testBeginWatching_firstStartIsKept_laterOnesReturnIt() async throws {
+@Suite("State store contract: watch starts", .closesStores)
+struct WatchStartContractTests {
+    @Test(arguments: StoreKind.available)
+    func testBeginWatching_firstStartIsKept_laterOnesReturnIt(_ kind: StoreKind) async throws {
         // Given a project and a target whose watch began at t=10
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("watch-start-\(UUID()).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let first = try SQLiteStateStore(StoreConfiguration(path: path))
+        let database = try await kind.database()
+        let first = try await database.open()
         let project = WatchStart.project(Sample.projectA, since: Sample.time(10), isNew: true)
         let target = WatchStart.target(instance: "gitlab.example", scope: "group acme", since: Sample.time(10))
         _ = try await first.beginWatching([project, target])
-        try first.close()
+        try await first.closeForTest()
 
         // When a later process begins watching them again at t=99 (the project no longer looking new)
-        let second = try SQLiteStateStore(StoreConfiguration(path: path))
+        let second = try await database.open()
         let recorded = try await second.beginWatching([
             .project(Sample.projectA, since: Sample.time(99)),
             .target(instance: "gitlab.example", scope: "group acme", since: Sample.time(99)),
             .project(Sample.projectB, since: Sample.time(99)),
         ])
-        try second.close()
+        try await second.closeForTest()
 
         // Then the first starts stand, with the project still new; a subject seen for the first time is recorded
         #expect(recorded == [project, target, .project(Sample.projectB, since: Sample.time(99))])
     }
 
-    @Test func testUnbaselinedProjects_areTheWatchedProjectsWithoutARecord_neverATarget() async throws {
+    @Test(arguments: StoreKind.available)
+    func testUnbaselinedProjects_areTheWatchedProjectsWithoutARecord_neverATarget(_ kind: StoreKind) async throws {
         // Given watch starts for two projects and a target, and a record (a baseline) for the first project only
-        let store = try SQLiteStateStore.inMemory()
+        let store = try await kind.open()
         _ = try await store.beginWatching([
             .project(Sample.projectB, since: Sample.time(10)),
             .project(Sample.projectA, since: Sample.time(10)),
@@ -43,19 +44,21 @@ struct SQLiteStateStoreWatchStartTests {
         #expect(try await store.unbaselinedProjects() == [Sample.projectB])
     }
 
-    @Test func testBeginWatching_nothing_writesNothing() async throws {
-        let store = try SQLiteStateStore.inMemory()
+    @Test(arguments: StoreKind.available)
+    func testBeginWatching_nothing_writesNothing(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
 
         #expect(try await store.beginWatching([]).isEmpty)
     }
 }
 
 /// `recordHooks(_:)`: when GitLab last sent a webhook for a project (instant mode, `glwatch status`).
-@Suite("SQLiteStateStore: last hook")
-struct SQLiteStateStoreLastHookTests {
-    @Test func testRecordHooks_laterTimeWins_andAPollsRecordLeavesIt() async throws {
+@Suite("State store contract: last hook", .closesStores)
+struct LastHookContractTests {
+    @Test(arguments: StoreKind.available)
+    func testRecordHooks_laterTimeWins_andAPollsRecordLeavesIt(_ kind: StoreKind) async throws {
         // Given a stored project
-        let store = try SQLiteStateStore.inMemory()
+        let store = try await kind.open()
         _ = try await store.apply(StateChange(at: Sample.time(1), projects: [Sample.record(Sample.projectA)]))
 
         // When hooks are noted at 20 then (late) at 10, and a poll then writes the project's record

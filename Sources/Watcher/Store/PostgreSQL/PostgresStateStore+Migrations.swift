@@ -1,0 +1,54 @@
+import PostgresNIO
+
+extension PostgresStateStore {
+    /// Applies the pending migrations in one transaction on the lock connection under `pg_advisory_xact_lock`, so
+    /// that of several processes migrating the same database at once exactly one migrates and the others find it
+    /// done (`open` also holds the writer lock by then).
+    ///
+    /// - Throws: `StateStoreError.newerSchema` (nothing changed) when the database holds migrations this build
+    ///   does not know.
+    func migrate() async throws {
+        let location = self.location
+        let logger = self.logger
+        try await writeOnLockConnection { connection in
+            try await connection.run("SELECT pg_advisory_xact_lock(\(Self.migrationLockKey))", logger: logger)
+            try await connection.run(
+                """
+                CREATE TABLE IF NOT EXISTS glwatch_migration (
+                    identifier TEXT PRIMARY KEY,
+                    appliedAt TIMESTAMPTZ NOT NULL DEFAULT now()
+                )
+                """,
+                logger: logger
+            )
+            let applied = Set(
+                try await connection.rows("SELECT identifier FROM glwatch_migration", logger: logger)
+                    .map { try $0.decode(String.self) }
+            )
+            let unknown = applied.subtracting(PostgresMigrations.identifiers)
+            guard unknown.isEmpty else {
+                throw StateStoreError.newerSchema(path: location, unknownMigrations: unknown.sorted())
+            }
+            for migration in PostgresMigrations.all where !applied.contains(migration.identifier) {
+                for statement in migration.statements {
+                    try await connection.run(statement, logger: logger)
+                }
+                try await connection.run(
+                    "INSERT INTO glwatch_migration (identifier) VALUES (\(migration.identifier))", logger: logger
+                )
+            }
+        }
+    }
+
+    /// The identifiers of the applied migrations, oldest first.
+    func appliedMigrations() async throws -> [String] {
+        let logger = self.logger
+        let applied = try await read { connection in
+            Set(
+                try await connection.rows("SELECT identifier FROM glwatch_migration", logger: logger)
+                    .map { try $0.decode(String.self) }
+            )
+        }
+        return PostgresMigrations.identifiers.filter(applied.contains)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import NIOSSL
+import PostgresNIO
+
+/// Where the PostgreSQL state lives and how to reach it, parsed from a `postgres://user:password@host:port/db` URL.
+///
+/// The password is kept only to connect: `location` (what errors and logs show) names the user, host, port and
+/// database, never the password or the URL itself.
+package struct PostgresStoreConfiguration: Sendable {
+    /// The server's host name or address.
+    package var host: String
+    /// The server's port (5432 unless the URL says otherwise).
+    package var port: Int
+    /// The role to log in as.
+    package var username: String
+    /// The role's password, if any (never shown).
+    package var password: String?
+    /// The database holding glwatch's tables.
+    package var database: String
+    /// Whether to use TLS: the URL's `sslmode` (`disable`, `prefer` — the default — or `require`).
+    package var tls: TLSMode
+    /// How long a standby waits between two tries of the single-writer lock.
+    package var standbyRetry: Duration = .seconds(1)
+
+    /// The URL's `sslmode`.
+    package enum TLSMode: String, Sendable {
+        case disable, prefer, require
+    }
+
+    /// Parses a `postgres://` or `postgresql://` URL.
+    ///
+    /// - Throws: `StateStoreError.invalidDatabaseURL`, whose reason never repeats the URL (it may hold a
+    ///   password).
+    package init(url: String) throws {
+        guard let components = URLComponents(string: url),
+            components.scheme == "postgres" || components.scheme == "postgresql"
+        else {
+            throw StateStoreError.invalidDatabaseURL(reason: "expected postgres://user:password@host:port/database")
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw StateStoreError.invalidDatabaseURL(reason: "the URL names no host")
+        }
+        let database = String(components.path.drop(while: { $0 == "/" }))
+        guard !database.isEmpty else {
+            throw StateStoreError.invalidDatabaseURL(reason: "the URL names no database (…/database)")
+        }
+        let mode = components.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "prefer"
+        guard let tls = TLSMode(rawValue: mode) else {
+            throw StateStoreError.invalidDatabaseURL(reason: "sslmode must be disable, prefer or require, not \(mode)")
+        }
+        self.host = host
+        self.port = components.port ?? 5432
+        self.username = components.user?.removingPercentEncoding ?? "postgres"
+        self.password = components.password?.removingPercentEncoding
+        self.database = database.removingPercentEncoding ?? database
+        self.tls = tls
+    }
+
+    /// What errors and logs call this database: `user@host:port/database`, without the password.
+    package var location: String { "\(username)@\(host):\(port)/\(database)" }
+
+    /// The client pool's configuration.
+    func clientConfiguration() -> PostgresClient.Configuration {
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: username, password: password, database: database,
+            tls: clientTLS()
+        )
+        configuration.options.maximumConnections = 8
+        return configuration
+    }
+
+    /// The dedicated lock connection's configuration.
+    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password, database: database,
+            tls: try connectionTLS()
+        )
+    }
+
+    private func clientTLS() -> PostgresClient.Configuration.TLS {
+        switch tls {
+        case .disable: return .disable
+        case .prefer: return .prefer(.makeClientConfiguration())
+        case .require: return .require(.makeClientConfiguration())
+        }
+    }
+
+    private func connectionTLS() throws -> PostgresConnection.Configuration.TLS {
+        switch tls {
+        case .disable: return .disable
+        case .prefer: return .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: return .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+    }
+}

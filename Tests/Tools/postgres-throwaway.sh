@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster on loopback, for the PostgreSQL state store's tests (issue 18).
+#
+#   postgres-throwaway.sh start [--watch PID]   initdb in a fresh temp folder, start the server on a free port of
+#                                               127.0.0.1; print its URL (line 1) and its folder (line 2). With
+#                                               --watch, the cluster stops and its folder goes once PID has ended.
+#   postgres-throwaway.sh stop DIR              stop the cluster in DIR (printed by start) and remove DIR.
+#
+# Local (socket) logins are trusted; TCP logins need the password, so the tests can check a wrong one is refused.
+# PostgreSQL refuses to run as root: as root, the cluster runs as the `postgres` user (Debian's package makes it).
+set -euo pipefail
+
+bindir=""
+for candidate in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
+    [ -x "$candidate/initdb" ] && { bindir=$candidate; break; }
+done
+[ -n "$bindir" ] || bindir=$(pg_config --bindir 2>/dev/null || true)
+[ -x "$bindir/initdb" ] && [ -x "$bindir/pg_ctl" ] || { echo "postgres-throwaway: no initdb/pg_ctl found" >&2; exit 3; }
+
+as_owner() {
+    if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+case "${1:-}" in
+start)
+    self=$(realpath "$0")
+    watch=""
+    [ "${2:-}" = "--watch" ] && watch=${3:?--watch needs a pid}
+    dir=$(mktemp -d "${TMPDIR:-/tmp}/glwatch-pg.XXXXXX")
+    chmod 755 "$dir"
+    [ "$(id -u)" = 0 ] && chown postgres: "$dir"
+    password=glwatch-test-password
+    as_owner bash -c "umask 077; printf '%s\n' '$password' > '$dir/pwfile'"
+    as_owner "$bindir/initdb" -D "$dir/data" -U postgres --pwfile="$dir/pwfile" --auth-local=trust \
+        --auth-host=scram-sha-256 --no-locale -E UTF8 >"$dir/initdb.log" 2>&1 \
+        || { cat "$dir/initdb.log" >&2; exit 4; }
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off" start >/dev/null \
+        || { cat "$dir/server.log" >&2; exit 5; }
+    if [ -n "$watch" ]; then
+        # Detached from our output, so that whoever reads it sees its end now.
+        nohup bash -c "while kill -0 $watch 2>/dev/null; do sleep 1; done; '$self' stop '$dir'" \
+            </dev/null >/dev/null 2>&1 &
+    fi
+    echo "postgres://postgres:$password@127.0.0.1:$port/postgres?sslmode=disable"
+    echo "$dir"
+    ;;
+stop)
+    dir=${2:?stop needs the folder printed by start}
+    [ -d "$dir/data" ] && as_owner "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+    rm -rf "$dir"
+    ;;
+*)
+    echo "usage: $0 start [--watch PID] | stop DIR" >&2
+    exit 2
+    ;;
+esac

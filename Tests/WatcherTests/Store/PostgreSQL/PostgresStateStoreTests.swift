@@ -1,0 +1,218 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Watcher
+
+/// What only the PostgreSQL store has: migrations shared by several processes, the single-writer advisory lock
+/// (a standby waits, then takes over), and start-up errors that name the host but never the password.
+@Suite(
+    "PostgresStateStore: migrations, the writer lock, connection errors",
+    .closesStores,
+    .enabled(if: PostgresTestServer.url != nil, "no PostgreSQL server: \(PostgresTestServer.unavailableReason ?? "")")
+)
+struct PostgresStateStoreTests {
+    /// Opens a store on `url`, retrying the writer lock every 50 ms; closed when the test ends.
+    private func open(_ url: String) async throws -> PostgresStateStore {
+        var configuration = try PostgresStoreConfiguration(url: url)
+        configuration.standbyRetry = .milliseconds(50)
+        let store = try await PostgresStateStore.open(configuration)
+        StoreCleanup.add { await store.close() }
+        return store
+    }
+
+    @Test func testOpen_twoStoresAtOnce_migrateOnceAndBothOpen() async throws {
+        // Given a fresh database
+        let url = try await StoreKind.postgres.database().location
+
+        // When two stores open it at the same moment (whichever gets the writer lock first opens; the other waits
+        // as a standby until that one closes)
+        let opened = try await withThrowingTaskGroup(of: PostgresStateStore.self) { group in
+            group.addTask { try await open(url) }
+            group.addTask { try await open(url) }
+            let winner = try await group.next()!
+            let migrationsSeenByWinner = try await winner.count("SELECT COUNT(*) FROM glwatch_migration")
+            await winner.close()
+            let other = try await group.next()!
+            return (migrationsSeenByWinner, other)
+        }
+        let (migrationsSeenByWinner, other) = opened
+        #expect(migrationsSeenByWinner == PostgresMigrations.all.count)
+
+        // Then both opened (neither tripped over the other's half-made tables) and every migration ran once
+        #expect(try await other.appliedMigrations() == PostgresMigrations.identifiers)
+        #expect(try await other.count("SELECT COUNT(*) FROM glwatch_migration") == PostgresMigrations.all.count)
+    }
+
+    @Test func testOpen_anotherGlwatchHoldsTheDatabase_waitsAsStandbyUntilItCloses() async throws {
+        // Given an open store
+        let url = try await StoreKind.postgres.database().location
+        let active = try await open(url)
+        _ = try await active.apply(StateChange(at: Sample.time(1), projects: [Sample.record(Sample.projectA)]))
+
+        // When a second glwatch opens the same database
+        let opened = Atomic<Bool>(false)
+        let standby = Task {
+            let store = try await open(url)
+            opened.store(true, ordering: .sequentiallyConsistent)
+            return store
+        }
+        try await Task.sleep(for: .milliseconds(500))
+
+        // Then it waits as long as the first is open, and takes over (seeing its writes) once it closes
+        let openedWhileActive = opened.load(ordering: .sequentiallyConsistent)
+        #expect(!openedWhileActive)
+        await active.close()
+        let successor = try await standby.value
+        #expect(try await successor.projects().map(\.key) == [Sample.projectA])
+        _ = try await successor.apply(StateChange(at: Sample.time(2), projects: [Sample.record(Sample.projectB)]))
+    }
+
+    @Test func testOpen_standbyCancelled_stopsWaiting() async throws {
+        // Given an open store and a standby waiting for it
+        let url = try await StoreKind.postgres.database().location
+        _ = try await open(url)
+        let standby = Task { try await open(url) }
+        try await Task.sleep(for: .milliseconds(200))
+
+        // When the standby is cancelled, then its open ends with CancellationError
+        standby.cancel()
+        await #expect(throws: CancellationError.self) { try await standby.value }
+    }
+
+    @Test func testWrite_afterTheWriterLocksSessionEnded_isRefusedAndAStandbyTakesOver() async throws {
+        // Given an open store whose lock session is then ended by the server (a lost connection)
+        let url = try await StoreKind.postgres.database().location
+        let store = try await open(url)
+        let terminated = try await store.count(
+            """
+            SELECT COUNT(pg_terminate_backend(pid)) FROM pg_locks
+            WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database
+                WHERE datname = current_database())
+            """
+        )
+        #expect(terminated == 1)
+
+        // When it writes (once it has seen the session end), then it is refused: another glwatch may own the
+        // database now
+        var error: StateStoreError?
+        for _ in 0..<100 where error == nil {
+            do {
+                _ = try await store.apply(StateChange(at: Sample.time(1), projects: [Sample.record(Sample.projectA)]))
+                try await Task.sleep(for: .milliseconds(20))
+            } catch let refused as StateStoreError {
+                error = refused
+            }
+        }
+        #expect(error == .writerLockLost(location: store.location))
+        // And a standby gets the lock at once
+        let successor = try await open(url)
+        _ = try await successor.apply(StateChange(at: Sample.time(2), projects: [Sample.record(Sample.projectB)]))
+    }
+
+    @Test func testOpen_databaseOfANewerGlwatch_isRefusedUntouched() async throws {
+        // Given a database migrated by a newer glwatch (a migration this build does not know)
+        let url = try await StoreKind.postgres.database().location
+        let store = try await open(url)
+        _ = try await store.write { connection in
+            try await connection.run(
+                "INSERT INTO glwatch_migration (identifier) VALUES ('v99-future')", logger: store.logger
+            )
+        }
+        await store.close()
+
+        // When it is opened, then it is refused, naming the unknown migration
+        let error = await #expect(throws: StateStoreError.self) { try await open(url) }
+        guard case .newerSchema(_, let unknown) = error else {
+            Issue.record("expected newerSchema, got \(String(describing: error))")
+            return
+        }
+        #expect(unknown == ["v99-future"])
+    }
+
+    @Test func testOpen_wrongPassword_namesTheHostNeverThePassword() async throws {
+        // Given the server's URL with a wrong password
+        let url = try await StoreKind.postgres.database().location
+        let password = "wrong-password-\(UUID().uuidString.prefix(8))"
+        let wrong = PostgresTestServer.replacingDatabase(
+            of: url, with: String(URLComponents(string: url)!.path.dropFirst()), password: password
+        )
+        let host = try #require(URLComponents(string: url)?.host)
+
+        // When a store opens it
+        let error = await #expect(throws: StateStoreError.self) { try await open(wrong) }
+
+        // Then the login is refused with a message naming the host, and the password appears nowhere
+        guard case .authenticationFailed(let location) = error else {
+            Issue.record("expected authenticationFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(location.contains(host))
+        let text = "\(try #require(error))" + String(reflecting: try #require(error))
+        #expect(text.contains(host) && !text.contains(password))
+    }
+
+    @Test func testOpen_unreachableHost_namesTheHostNeverThePassword() async throws {
+        // Given a URL whose port nothing listens on (a port just freed), with a password
+        let port = try Self.freePort()
+        let url = "postgres://glwatch:hunter2-secret@127.0.0.1:\(port)/state?sslmode=disable"
+
+        // When a store opens it
+        let error = await #expect(throws: StateStoreError.self) { try await open(url) }
+
+        // Then it says the database cannot be reached, naming host and port, without the password
+        guard case .databaseUnreachable(let location, _) = error else {
+            Issue.record("expected databaseUnreachable, got \(String(describing: error))")
+            return
+        }
+        #expect(location == "glwatch@127.0.0.1:\(port)/state")
+        let text = "\(try #require(error))" + String(reflecting: try #require(error))
+        #expect(text.contains("127.0.0.1:\(port)") && !text.contains("hunter2"))
+    }
+
+    /// A loopback port that was free a moment ago.
+    private static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sockaddr in
+                bind(fd, sockaddr, length) == 0 && getsockname(fd, sockaddr, &length) == 0
+            }
+        }
+        guard bound else { throw StateStoreError.invalidChange("no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// Parsing the database URL needs no server.
+@Suite("PostgresStoreConfiguration")
+struct PostgresStoreConfigurationTests {
+    @Test func testInit_fullURL_readsEveryPartAndShowsNoPassword() throws {
+        // Given a URL with every part, when parsed
+        let configuration = try PostgresStoreConfiguration(
+            url: "postgresql://watcher:s%40cret@db.internal:6543/glwatch?sslmode=require"
+        )
+
+        // Then each part is read (the password decoded), and the location leaves the password out
+        #expect(configuration.host == "db.internal" && configuration.port == 6543)
+        #expect(configuration.username == "watcher" && configuration.password == "s@cret")
+        #expect(configuration.database == "glwatch" && configuration.tls == .require)
+        #expect(configuration.location == "watcher@db.internal:6543/glwatch")
+    }
+
+    @Test func testInit_badURLs_areRefusedWithoutRepeatingThem() {
+        // Given malformed URLs carrying a password, when parsed, then each is refused without showing it
+        for url in [
+            "mysql://u:topsecret@host/db", "postgres://u:topsecret@/db", "postgres://u:topsecret@host",
+            "postgres://u:topsecret@host/db?sslmode=maybe",
+        ] {
+            let error = #expect(throws: StateStoreError.self) { try PostgresStoreConfiguration(url: url) }
+            #expect(!"\(String(describing: error))".contains("topsecret"), "\(url)")
+        }
+    }
+}
