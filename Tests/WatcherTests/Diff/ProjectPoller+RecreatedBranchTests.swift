@@ -101,55 +101,35 @@ import Testing
     }
 
     @Test func testPushChain_linksHeadToHeadThroughTheBranchsEvents() {
-        func event(_ id: Int64, _ ref: String?, from: String, to: String) -> GitLabEvent {
-            let zero = String(repeating: "0", count: 40)
-            return GitLabEvent(
-                id: id, actionName: "pushed to",
-                pushData: GitLabPushData(
-                    commitCount: 1, action: .pushed, refType: "branch", commitFrom: from == "-" ? zero : from,
-                    commitTo: to == "-" ? zero : to, ref: ref
-                )
-            )
-        }
         // A deletion then a creation, visible out of order: linked through the deletion
-        let recreated = [event(2, "f", from: "-", to: "b"), event(1, "f", from: "a", to: "-")]
+        let recreated = [push(2, "f", from: "-", to: "b"), push(1, "f", from: "a", to: "-")]
         #expect(PushChain.link(recreated, branch: "f", from: "a", to: "b") == .linked(deleted: true))
         // Two pushes (another branch's event between): linked, no deletion
-        let pushed = [event(1, "f", from: "a", to: "x"), event(2, "g", from: "p", to: "q"), event(3, "f", from: "x", to: "b")]
+        let pushed = [push(1, "f", from: "a", to: "x"), push(2, "g", from: "p", to: "q"), push(3, "f", from: "x", to: "b")]
         #expect(PushChain.link(pushed, branch: "f", from: "a", to: "b") == .linked(deleted: false))
         // The creation's event alone (the deletion's not visible yet): broken, worth waiting for
         #expect(PushChain.link([recreated[0]], branch: "f", from: "a", to: "b") == .broken(waitable: true))
         // A bulk push event (no ref) and no link: reading again cannot help
-        #expect(PushChain.link([event(5, nil, from: "-", to: "-")], branch: "f", from: "a", to: "b") == .broken(waitable: false))
+        #expect(PushChain.link([push(5, nil, from: "-", to: "-")], branch: "f", from: "a", to: "b") == .broken(waitable: false))
     }
 
     @Test func testPushChain_walksBackFromAHead_throughThePushesThatMadeIt_only() {
-        func event(_ id: Int64, _ ref: String?, from: String, to: String) -> GitLabEvent {
-            let zero = String(repeating: "0", count: 40)
-            return GitLabEvent(
-                id: id, actionName: "pushed to",
-                pushData: GitLabPushData(
-                    commitCount: 1, action: .pushed, refType: "branch", commitFrom: from == "-" ? zero : from,
-                    commitTo: to == "-" ? zero : to, ref: ref
-                )
-            )
-        }
         // Two pushes led to c (another branch's event between): back to a
         let two = [
-            event(1, "f", from: "a", to: "b"), event(2, "g", from: "p", to: "q"), event(3, "f", from: "b", to: "c"),
+            push(1, "f", from: "a", to: "b"), push(2, "g", from: "p", to: "q"), push(3, "f", from: "b", to: "c"),
         ]
         #expect(PushChain.walkBack(two, branch: "f", from: "c") == "a")
         // A push after the head was read (its event visible, the one before it not yet): no part of the walk
-        #expect(PushChain.walkBack([event(9, "f", from: "x", to: "y")], branch: "f", from: "c") == "c")
+        #expect(PushChain.walkBack([push(9, "f", from: "x", to: "y")], branch: "f", from: "c") == "c")
         // Created since (from all zeros): no head then; deleted since and created again: the head before deletion
-        #expect(PushChain.walkBack([event(4, "f", from: "-", to: "c")], branch: "f", from: "c") == nil)
-        let recreated = [event(5, "f", from: "a", to: "-"), event(6, "f", from: "-", to: "c")]
+        #expect(PushChain.walkBack([push(4, "f", from: "-", to: "c")], branch: "f", from: "c") == nil)
+        let recreated = [push(5, "f", from: "a", to: "-"), push(6, "f", from: "-", to: "c")]
         #expect(PushChain.walkBack(recreated, branch: "f", from: "c") == "a")
         // Deleted since (absent now): the head it was deleted at
-        #expect(PushChain.walkBack([event(7, "f", from: "a", to: "-")], branch: "f", from: nil) == "a")
+        #expect(PushChain.walkBack([push(7, "f", from: "a", to: "-")], branch: "f", from: nil) == "a")
         // Moved away and force-pushed back to c: walked through both, back to where it stood before
         let back = [
-            event(1, "f", from: "a", to: "c"), event(2, "f", from: "c", to: "x"), event(3, "f", from: "x", to: "c"),
+            push(1, "f", from: "a", to: "c"), push(2, "f", from: "c", to: "x"), push(3, "f", from: "x", to: "c"),
         ]
         #expect(PushChain.walkBack(back, branch: "f", from: "c") == "a")
     }
@@ -176,4 +156,17 @@ import Testing
             #expect(observed1.map(\.type) == [.branchForcePushed])
         }
     }
+}
+
+/// A push event `from` → `to` on `ref` (`-`: all zeros, no branch; `ref` nil: a bulk push), for the `PushChain`
+/// tests.
+private func push(_ id: Int64, _ ref: String?, from: String, to: String) -> GitLabEvent {
+    let zero = String(repeating: "0", count: 40)
+    return GitLabEvent(
+        id: id, actionName: "pushed to",
+        pushData: GitLabPushData(
+            commitCount: 1, action: .pushed, refType: "branch", commitFrom: from == "-" ? zero : from,
+            commitTo: to == "-" ? zero : to, ref: ref
+        )
+    )
 }
