@@ -9,14 +9,7 @@ extension PostgresStateStore: DeliveryAdmin {
         let logger = self.logger
         let location = self.location
         try await write { connection in
-            guard
-                let state = try await connection.rows(
-                    "SELECT state FROM delivery WHERE id = \(id) FOR UPDATE", logger: logger
-                ).first?.decode(String.self)
-            else { throw StateStoreError.unknownDelivery(id) }
-            guard let current = DeliveryState(rawValue: state) else {
-                throw StateStoreError.corrupt(path: location, message: "unknown delivery state \"\(state)\"")
-            }
+            let current = try await Self.lockedState(ofDelivery: id, on: connection, logger: logger, location: location)
             guard current == .dead else { throw StateStoreError.notADeadLetter(id: id, state: current) }
             try await connection.run(
                 """

@@ -54,14 +54,7 @@ extension PostgresStateStore: DeliveryQueue {
         let logger = self.logger
         let location = self.location
         try await write { connection in
-            guard
-                let state = try await connection.rows(
-                    "SELECT state FROM delivery WHERE id = \(id) FOR UPDATE", logger: logger
-                ).first?.decode(String.self)
-            else { throw StateStoreError.unknownDelivery(id) }
-            guard let current = DeliveryState(rawValue: state) else {
-                throw StateStoreError.corrupt(path: location, message: "unknown delivery state \"\(state)\"")
-            }
+            let current = try await Self.lockedState(ofDelivery: id, on: connection, logger: logger, location: location)
             guard DeliveryState.undelivered.contains(current) else {
                 throw StateStoreError.deliveryNotWaiting(id: id, state: current)
             }
@@ -171,5 +164,23 @@ extension PostgresStateStore: DeliveryQueue {
             run.append(delivery)
         }
         return run
+    }
+
+    /// Delivery `id`'s state, its row locked (`FOR UPDATE`) until the transaction ends, so two changes to one
+    /// delivery apply one after the other.
+    ///
+    /// - Throws: `StateStoreError.unknownDelivery`, or `.corrupt` for a state this glwatch does not know.
+    static func lockedState(
+        ofDelivery id: Int64, on connection: PostgresConnection, logger: Logger, location: String
+    ) async throws -> DeliveryState {
+        guard
+            let state = try await connection.rows(
+                "SELECT state FROM delivery WHERE id = \(id) FOR UPDATE", logger: logger
+            ).first?.decode(String.self)
+        else { throw StateStoreError.unknownDelivery(id) }
+        guard let current = DeliveryState(rawValue: state) else {
+            throw StateStoreError.corrupt(path: location, message: "unknown delivery state \"\(state)\"")
+        }
+        return current
     }
 }
