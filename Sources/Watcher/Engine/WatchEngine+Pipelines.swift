@@ -1,39 +1,24 @@
 import Foundation
+import Logging
 import Notifier
 import RxCore
 import Synchronization
 
 extension WatchEngine {
-    /// Builds the pipeline of one project: a `ProjectPoller` on the target's host, writing through a store tap
-    /// that counts what each poll stored and announces queued deliveries.
-    ///
-    /// The project's watch starts at `watchStart` (now by default; the discovery pass that found it passes when it
-    /// began): its baseline will be as of that moment. `isNewProject` (created after its target's first
-    /// discovery) makes it start from an empty baseline instead.
-    func makePipeline(
-        key: ProjectKey, path: String, target: WatchTarget, client: GitLabClient, isNewProject: Bool = false,
-        watchStart: Date? = nil
-    ) -> ProjectPipeline {
-        let counter = ApplyCounter()
-        let subject = subject
-        let tapped = TappedStateStore(base: store) { result in
-            counter.add(result)
-            if result.queuedDeliveries > 0 {
-                subject.onNext(
-                    .stored(project: key, events: result.insertedEventIDs.count, deliveries: result.queuedDeliveries)
-                )
-            }
-        }
+    /// The poller of one project (see `makePipeline` in `Pipeline.swift`), writing to `store`.
+    func makePoller(
+        key: ProjectKey, target: WatchTarget, client: GitLabClient, store: any StateStore, isNewProject: Bool,
+        watchStart: Date?
+    ) -> ProjectPoller {
         let scheduler = scheduler
         let source = GitLabProjectSource(client: client)
-        let monitor = monitors[key.instance]
         var confirmOutage: (@Sendable (GitLabError) async -> Bool)?
-        if let monitor { confirmOutage = { error in await monitor.confirm(error) } }
-        let poller = ProjectPoller(
+        if let monitor = monitors[key.instance] { confirmOutage = { error in await monitor.confirm(error) } }
+        return ProjectPoller(
             key: key,
             options: target.options,
             source: source,
-            store: tapped,
+            store: store,
             router: router,
             changedPaths: GitLabChangedPaths(source: source, project: key.id),
             idlePolls: idlePolls,
@@ -45,51 +30,24 @@ extension WatchEngine {
             sleep: { seconds in await SchedulerSleeper(scheduler: scheduler).sleep(for: .seconds(seconds)) },
             now: { scheduler.now }
         )
-        let logger = logger
-        let feed = feeds[key.instance]
-        return ProjectPipeline(
-            key: key,
-            path: path,
-            target: target,
-            lane: lanes[client.laneName]!,
-            instance: monitor,
-            scheduler: scheduler,
-            pollTimeout: configuration.pollTimeout,
-            poll: {
-                Single.create {
-                    counter.reset()
-                    let outcome = await poller.poll()
-                    let (events, deliveries) = counter.take()
-                    return PollResult(
-                        outcome: outcome,
-                        eventsStored: events,
-                        deliveriesQueued: deliveries,
-                        failure: poller.lastFailure,
-                        baselined: poller.hasBaseline
-                    )
-                }
-            },
-            refreshProjectInfo: { poller.refreshProjectInfo() },
-            replaceRouter: { poller.replace(router: $0) },
-            sweep: { feed?.sweepDelay(for: key.id, now: scheduler.now) },
-            report: { report in
-                if let failure = report.failure {
-                    logger.warning(
-                        "poll failed",
-                        metadata: ["project": "\(report.path)", "key": "\(report.project)", "error": "\(failure)"]
-                    )
-                } else {
-                    logger.debug(
-                        "polled",
-                        metadata: [
-                            "project": "\(report.path)", "outcome": "\(report.outcome)",
-                            "events": "\(report.eventsStored)",
-                        ]
-                    )
-                }
-                subject.onNext(.polled(report))
-            }
-        )
+    }
+
+    /// Logs one finished poll (a warning when it failed) and publishes it as `EngineActivity.polled`.
+    static func publish(_ report: PollReport, logger: Logger, to subject: PublishSubject<EngineActivity>) {
+        if let failure = report.failure {
+            logger.warning(
+                "poll failed",
+                metadata: ["project": "\(report.path)", "key": "\(report.project)", "error": "\(failure)"]
+            )
+        } else {
+            logger.debug(
+                "polled",
+                metadata: [
+                    "project": "\(report.path)", "outcome": "\(report.outcome)", "events": "\(report.eventsStored)",
+                ]
+            )
+        }
+        subject.onNext(.polled(report))
     }
 
     /// Matches the targets' discovered projects against the running pipelines: creates the missing ones, drops

@@ -22,10 +22,12 @@ final class ProjectPipeline: Sendable {
     /// Routes later polls' events with new rules.
     let replaceRouter: @Sendable (EventRouter) -> Void
     private let poll: @Sendable () -> Single<PollResult>
-    private let scheduler: any SchedulerType
+    /// Where its waits happen.
+    let scheduler: any SchedulerType
     private let pollTimeout: TimeInterval
     private let report: @Sendable (PollReport) -> Void
-    private let sweep: @Sendable () -> TimeInterval?
+    /// The wait before the next direct poll when the change feed covers the project (`nil`: the cadence's).
+    let sweep: @Sendable () -> TimeInterval?
     private let wakes = PublishSubject<PollTrigger>()
     private let state: Mutex<State>
 
@@ -95,13 +97,7 @@ final class ProjectPipeline: Sendable {
     /// Starts the poll loop (its first poll at once, later ones at a random phase of the target's base interval);
     /// `stop()` ends it.
     func start(random: @escaping @Sendable () -> Double) {
-        let loop = PollLoop(cadence: target.cadence, scheduler: scheduler, unitRandom: random)
-        let ticks = loop.ticks(wakes: wakes.asObservable(), sweep: sweep) { [weak self] in
-            guard let self else { return Single.just(.unchanged) }
-            return self.laneRun(waitForInstance: true)
-                .do(onSuccess: { [weak self] report in self?.state.withLock { $0.pending = report } })
-                .map { $0?.outcome ?? .unchanged }
-        }
+        let ticks = stream(random: random)
         let now = scheduler.now
         let subscription = SingleAssignmentDisposable()
         let old = state.withLock { state -> (any Disposable)? in
@@ -155,9 +151,17 @@ final class ProjectPipeline: Sendable {
         })
     }
 
+    /// The hints that the project changed (`wake(_:)`).
+    var hints: Observable<PollTrigger> { wakes.asObservable() }
+
+    /// Keeps a finished poll's report until the loop has booked the next poll (see `start(random:)`).
+    func hold(_ report: PollReport?) {
+        state.withLock { $0.pending = report }
+    }
+
     /// One poll through the lane; with `waitForInstance`, it first waits (outside the lane, holding no slot) while
     /// the instance is down.
-    private func laneRun(waitForInstance: Bool) -> Single<PollReport?> {
+    func laneRun(waitForInstance: Bool) -> Single<PollReport?> {
         Single.deferred { [self] in
             let entered = state.withLock { state -> Bool in
                 guard !state.busy else { return false }

@@ -113,7 +113,7 @@ extension ProjectPoller {
         // force-push begin.
         var asOfStart = state
         if let since = start?.since { asOfStart.record.lastSuccessAt = since }
-        _ = try await update(asOfStart, info: info, at: time)
+        _ = try await update(asOfStart, info: info, at: time).value
         return .changed
     }
 

@@ -2,10 +2,11 @@ import Foundation
 import Notifier
 import Synchronization
 
-/// Polls one project: observe heads → work out what is new → build events → route them → store everything in
-/// one transaction (`StateStore.apply`). That transaction is the only commit point: killed at any moment, the
-/// next poll starts again from the stored heads and derives the same events with the same ids, which the store
-/// ignores if they were already written.
+/// Polls one project, in stages that `Pipeline.swift` composes into one stream: the stored state (`storedState`) →
+/// GitLab's project and heads (`read`) → only heads that moved pass → their ranges (`examine`) → events routed and
+/// everything stored in one transaction (`store`, through `StateStore.apply`). That transaction is the only commit
+/// point: killed at any moment, the next poll starts again from the stored heads and derives the same events with
+/// the same ids, which the store ignores if they were already written.
 ///
 /// Requests per poll: one when nothing changed (the branch, or the newest push event when several branches are
 /// watched); otherwise in proportion to what changed (a range `old..new` per moved branch, one more per
@@ -99,38 +100,10 @@ final class ProjectPoller: @unchecked Sendable {
     /// Whether the project has a stored baseline (known once a poll has read or written it).
     private(set) var hasBaseline = false
 
-    /// Polls once. Never throws: GitLab failures are recorded (and may raise `project.unreachable`).
+    /// Polls once (`pollStream()`, awaited). Never throws: GitLab failures are recorded (and may raise
+    /// `project.unreachable`); a cancelled poll is `.failed`.
     func poll() async -> PollOutcome {
-        lastFailure = nil
-        if refreshRequested.withLock({ requested in defer { requested = false }; return requested }) {
-            project = nil
-            lastBranchRead = nil
-        }
-        let time = now()
-        let state: ProjectState?
-        do {
-            state = try await store.projectState(key).map(withPendingIdlePoll)
-        } catch {
-            lastFailure = String(describing: error)
-            return .failed
-        }
-        if state != nil { hasBaseline = true }
-        do {
-            let info = try await projectInfo(refresh: state == nil)
-            guard let state else {
-                let outcome = try await baseline(info, at: time)
-                if case .deferred = outcome { return outcome }  // nothing written yet
-                hasBaseline = true
-                return outcome
-            }
-            return try await update(state, info: info, at: time)
-        } catch let error as GitLabError {
-            lastFailure = String(describing: error)
-            return await recordFailure(error, state: state, at: time)
-        } catch {
-            lastFailure = String(describing: error)
-            return .failed
-        }
+        (try? await pollStream().value) ?? .failed
     }
 
     /// The rules events are routed with.
@@ -150,38 +123,78 @@ final class ProjectPoller: @unchecked Sendable {
         refreshRequested.withLock { $0 = true }
     }
 
-    // MARK: One poll of a known project
+    // MARK: The stages of one poll (composed in `Pipeline.swift`)
 
-    func update(_ state: ProjectState, info: GitLabProject, at time: Date) async throws -> PollOutcome {
+    /// The first stage: what the store holds for the project (`nil` before its baseline), with the time of an
+    /// idle poll noted but not yet written. Forgets the cached project record first when a refresh was asked.
+    func storedState() async throws -> ProjectState? {
+        lastFailure = nil
+        if refreshRequested.withLock({ requested in defer { requested = false }; return requested }) {
+            project = nil
+            lastBranchRead = nil
+        }
+        let state = try await store.projectState(key).map(withPendingIdlePoll)
+        if state != nil { hasBaseline = true }
+        return state
+    }
+
+    /// A project with nothing stored: its baseline (see `baseline(_:at:)`), which may be deferred.
+    func firstPoll(at time: Date) async throws -> PollOutcome {
+        let outcome = try await baseline(try await projectInfo(refresh: true), at: time)
+        if case .deferred = outcome { return outcome }  // nothing written yet
+        hasBaseline = true
+        return outcome
+    }
+
+    /// What GitLab shows now beside what the store holds: the project record (`info`, when already read) and the
+    /// watched branches' heads.
+    func read(_ state: ProjectState, info known: GitLabProject? = nil, at time: Date) async throws -> PollReading {
+        let info: GitLabProject
+        if let known { info = known } else { info = try await projectInfo(refresh: false) }
         let stored = Dictionary(
             state.heads.filter { options.branches.contains($0.branch, defaultBranch: info.defaultBranch) }
                 .map { ($0.branch, $0.sha) },
             uniquingKeysWith: { first, _ in first }
         )
         let observation = try await observeHeads(info, stored: stored, at: time)
-        let diff = HeadDiff(stored: stored, observed: observation.heads)
-        let ref = projectRef(info)
-        var change = StateChange(at: time)
-        var events: [WatchEvent] = []
+        return PollReading(time: time, state: state, info: info, stored: stored, observation: observation)
+    }
 
+    /// The heads moved: reads the range of every created and moved branch and describes what it holds as head
+    /// updates, reported commits, contributors and events (nothing is written yet).
+    func examine(_ reading: PollReading) async throws -> PollChanges {
+        let diff = reading.diff
+        let info = reading.info
+        let defaultHead = info.defaultBranch.flatMap { reading.observation.heads[$0] ?? reading.stored[$0] }
+        // A head stored for a branch no longer watched: the old default branch, if the default was switched.
+        let previousDefaultHead = reading.state.heads.first { reading.stored[$0.branch] == nil }?.sha
+        let pushes = try await examine(
+            diff, defaultBranch: info.defaultBranch, defaultHead: defaultHead,
+            previousDefaultHead: previousDefaultHead, lastPollAt: reading.state.record.lastSuccessAt
+        )
+        var changes = PollChanges(change: StateChange(at: reading.time))
+        try await describe(
+            pushes, diff: diff, ref: projectRef(info), at: reading.time, into: &changes.change, events: &changes.events
+        )
+        return changes
+    }
+
+    /// The last stage: the project record, the tags (`tags: true`) and `changes`, routed and stored in one
+    /// transaction, the only commit point; a poll that changed nothing but its time is only noted (`idlePolls`).
+    func store(_ reading: PollReading, _ changes: PollChanges) async throws -> PollOutcome {
+        let (state, info, time) = (reading.state, reading.info, reading.time)
+        let ref = projectRef(info)
+        var change = changes.change
+        var events: [WatchEvent] = []
         if state.record.status == .unreachable {
             events.append(.projectRecovered(project: ref, unreachableSince: state.record.lastSuccessAt ?? time, at: time))
         }
         if state.record.path != info.pathWithNamespace {
             events.append(.projectRenamed(project: ref, oldPath: state.record.path, at: time))
         }
-        if !diff.isEmpty {
-            let defaultHead = info.defaultBranch.flatMap { observation.heads[$0] ?? stored[$0] }
-            // A head stored for a branch no longer watched: the old default branch, if the default was switched.
-            let previousDefaultHead = state.heads.first { stored[$0.branch] == nil }?.sha
-            let pushes = try await examine(
-                diff, defaultBranch: info.defaultBranch, defaultHead: defaultHead,
-                previousDefaultHead: previousDefaultHead, lastPollAt: state.record.lastSuccessAt
-            )
-            try await describe(pushes, diff: diff, ref: ref, at: time, into: &change, events: &events)
-        }
+        events += changes.events
         let tags = try await tagStep(
-            stored: state.tags, probedPushEventID: observation.probedPushEventID, ref: ref, at: time
+            stored: state.tags, probedPushEventID: reading.observation.probedPushEventID, ref: ref, at: time
         )
         change.tags = tags.updates
         events += tags.events
@@ -193,7 +206,8 @@ final class ProjectPoller: @unchecked Sendable {
         record.lastSuccessAt = time
         record.consecutiveFailures = 0
         record.lastError = nil
-        if let idlePolls, diff.isEmpty, events.isEmpty, change.tags.isEmpty,
+        let headsMoved = !reading.diff.isEmpty
+        if let idlePolls, !headsMoved, events.isEmpty, change.tags.isEmpty,
             record == Self.stamped(state.record, at: time)
         {
             // Nothing but the poll time changed: noted, and written with other idle polls in one transaction.
@@ -203,9 +217,16 @@ final class ProjectPoller: @unchecked Sendable {
             change.events = try await plan(events)
             _ = try await store.apply(change)
         }
-        noteBranchRead(observation, at: time)
+        noteBranchRead(reading.observation, at: time)
         if let check = tags.check { lastTagCheck = check }
-        return diff.isEmpty && events.isEmpty ? .unchanged : .changed
+        return !headsMoved && events.isEmpty ? .unchanged : .changed
+    }
+
+    /// A failed stage: GitLab's failures are recorded (`recordFailure`), others (the store's) only reported.
+    func failed(_ error: any Error, state: ProjectState?, at time: Date) async -> PollOutcome {
+        lastFailure = String(describing: error)
+        guard let error = error as? GitLabError else { return .failed }
+        return await recordFailure(error, state: state, at: time)
     }
 
     /// `record` after a successful poll at `time` that changed nothing else.
@@ -228,7 +249,7 @@ final class ProjectPoller: @unchecked Sendable {
 
     // MARK: Observing
 
-    struct HeadObservation {
+    struct HeadObservation: Sendable {
         var heads: [String: String]
         var pushEventID: Int64?
         /// Whether the newest push event was read (then `pushEventID` is it, or `nil` when there is none).

@@ -3,8 +3,9 @@ import Synchronization
 
 /// The state store of `glwatch once --dry-run`: reads come from the real state, but `apply` records the change
 /// instead of committing it, so nothing stored moves forward and the same changes are found again next time.
-final class DryRunStateStore: StateStore {
-    private let base: any StateStore
+final class DryRunStateStore: ForwardingStateStore {
+    /// The real state, read from.
+    let base: any StateStore
     private let recorded = Mutex<[StateChange]>([])
 
     /// Wraps `base` (opened read-only, or an empty in-memory store when there is no state yet).
@@ -30,18 +31,4 @@ final class DryRunStateStore: StateStore {
     func beginWatching(_ starts: [WatchStart]) async throws -> [WatchStart] { starts }
 
     func recordHooks(_ hooks: [IdlePoll]) async throws {}
-
-    func projects() async throws -> [ProjectRecord] { try await base.projects() }
-
-    func unbaselinedProjects() async throws -> [ProjectKey] { try await base.unbaselinedProjects() }
-
-    func projectState(_ key: ProjectKey) async throws -> ProjectState? { try await base.projectState(key) }
-
-    func knownContributors(in project: ProjectKey, among emails: Set<String>) async throws -> Set<String> {
-        try await base.knownContributors(in: project, among: emails)
-    }
-
-    func reportedCommits(in project: ProjectKey, among shas: [String]) async throws -> Set<String> {
-        try await base.reportedCommits(in: project, among: shas)
-    }
 }

@@ -37,19 +37,20 @@ struct EngineTestHarness {
         }
     }
 
-    /// A poller for `project`, keyed under the instance `fake`.
+    /// A poller for `project`, keyed under the instance `fake`, writing to `store` (the harness's by default).
     func poller(
         _ project: FakeProject,
         options: PollOptions = PollOptions(),
         idlePolls: IdlePollLedger? = nil,
-        router: EventRouter = EventRouter(rules: [])
+        router: EventRouter = EventRouter(rules: []),
+        store: (any StateStore)? = nil
     ) -> ProjectPoller {
         let source = GitLabProjectSource(client: client)
         return ProjectPoller(
             key: ProjectKey(instance: "fake", id: project.id),
             options: options,
             source: source,
-            store: store,
+            store: store ?? self.store,
             router: router,
             changedPaths: GitLabChangedPaths(source: source, project: project.id),
             idlePolls: idlePolls,

@@ -138,7 +138,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func testStart_flushesIdlePollsOnItsInterval_inVirtualTime() async throws {
-        // Given a running engine flushing idle polls every 120 s, its project baselined at 31 s
+        // Given a running engine flushing idle polls every 120 s, its project baselined at 1 s
         let fake = FakeGitLab()
         let api = fake.addProject("acme/api")
         api.commits(1, by: [ann])
@@ -154,29 +154,38 @@ import Testing
             let probe = ActivityProbe(engine)
             let running = engine.start()
             defer { running.dispose() }
+            /// The report of the first poll that began at `seconds` or later.
+            func poll(from seconds: TimeInterval) async -> PollReport? {
+                while let report = await probe.nextPoll(of: harness.key(api)) {
+                    if report.startedAt >= Date(timeIntervalSince1970: seconds) { return report }
+                }
+                return nil
+            }
             scheduler.advanceTo(1)
             _ = await probe.nextDiscovery()
-            scheduler.advanceTo(31)
-            _ = await probe.nextPoll(of: harness.key(api))
+            // The first poll is waited for before the clock moves on: the next one is booked when it ends (at 2 s),
+            // a base interval later at the fixed jitter (see `Cadence.phaseAfterFirstPoll`).
+            scheduler.advanceTo(2)
+            #expect(await poll(from: 1)?.baselined == true)
 
-            // When the idle poll at 91 s is followed by the flush at 120 s
-            scheduler.advanceTo(91)
-            #expect(await probe.nextPoll(of: harness.key(api))?.outcome == .unchanged)
+            // When the idle poll at 62 s is followed by the flush at 120 s
+            scheduler.advanceTo(62)
+            #expect(await poll(from: 62)?.outcome == .unchanged)
             let stored = try #require(try await harness.store.projectState(harness.key(api))?.record)
             scheduler.advanceTo(120)
             let flushed = await flushes.next()
 
-            // Then the idle poll was not written by itself, and the flush writes its time
-            #expect(stored.lastPollAt == Date(timeIntervalSince1970: 31))
-            #expect(flushed == [IdlePoll(project: harness.key(api), at: Date(timeIntervalSince1970: 91))])
+            // Then the idle polls were not written by themselves, and the flush writes the last one's time
+            #expect(stored.lastPollAt == Date(timeIntervalSince1970: 1))
+            #expect(flushed == [IdlePoll(project: harness.key(api), at: Date(timeIntervalSince1970: 62))])
             let after = try #require(try await harness.store.projectState(harness.key(api))?.record)
-            #expect(after.lastPollAt == Date(timeIntervalSince1970: 91))
+            #expect(after.lastPollAt == Date(timeIntervalSince1970: 62))
         }
     }
 }
 
 /// A store that announces each batch of idle polls once it is written, so a test can await the flush.
-private struct FlushSpy: StateStore {
+private struct FlushSpy: ForwardingStateStore {
     let base: any StateStore
     private let written: AsyncStream<[IdlePoll]>
     private let continuation: AsyncStream<[IdlePoll]>.Continuation
@@ -192,30 +201,8 @@ private struct FlushSpy: StateStore {
         return nil
     }
 
-    func apply(_ change: StateChange) async throws -> ApplyResult { try await base.apply(change) }
-
     func recordIdlePolls(_ polls: [IdlePoll]) async throws {
         try await base.recordIdlePolls(polls)
         continuation.yield(polls)
-    }
-
-    func recordHooks(_ hooks: [IdlePoll]) async throws { try await base.recordHooks(hooks) }
-
-    func beginWatching(_ starts: [WatchStart]) async throws -> [WatchStart] {
-        try await base.beginWatching(starts)
-    }
-
-    func projects() async throws -> [ProjectRecord] { try await base.projects() }
-
-    func unbaselinedProjects() async throws -> [ProjectKey] { try await base.unbaselinedProjects() }
-
-    func projectState(_ key: ProjectKey) async throws -> ProjectState? { try await base.projectState(key) }
-
-    func knownContributors(in project: ProjectKey, among emails: Set<String>) async throws -> Set<String> {
-        try await base.knownContributors(in: project, among: emails)
-    }
-
-    func reportedCommits(in project: ProjectKey, among shas: [String]) async throws -> Set<String> {
-        try await base.reportedCommits(in: project, among: shas)
     }
 }

@@ -216,8 +216,12 @@ import Testing
             _ = await poller.poll()
             project.rename(to: "acme/service")
             poller.refreshProjectInfo()
-            _ = await poller.poll()
+            fake.resetRequestLog()
+            let outcome = await poller.poll()
 
+            // A change besides the heads reaches the store stage; with the heads unmoved, no range is read.
+            #expect(outcome == .changed)
+            #expect(fake.requestCount(matching: .pathContaining("/compare")) == 0)
             let events = try await harness.events(of: project)
             #expect(events.map(\.type) == [.projectRenamed])
             guard case .projectRenamed(let details) = events.first?.details else { return }
