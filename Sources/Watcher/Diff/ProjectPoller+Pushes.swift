@@ -19,6 +19,8 @@ struct BranchPush: Sendable {
     /// When the branch was deleted and created again since the last poll (GitLab's push events say so): the head
     /// it was deleted at. The push is then reported as `branch.deleted` and `branch.created`, not a force-push.
     var deletedAt: String? = nil
+    /// The commits of `window` that a head stored at the last poll reaches: not new (see `CommitWindow.reached`).
+    var known: Set<String> = []
 }
 
 extension ProjectPoller {
@@ -31,9 +33,25 @@ extension ProjectPoller {
     ///   - lastPollAt: when the stored heads were last confirmed: a branch whose new head does not descend from
     ///     its old one is looked up in the push events since then, to tell a deletion and re-creation from a
     ///     force-push.
+    ///   - storedHeads: every head stored at the last poll: the commits they reach are not new (`BranchPush.known`).
     func examine(
         _ diff: HeadDiff, defaultBranch: String?, defaultHead: String?, previousDefaultHead: String? = nil,
-        lastPollAt: Date? = nil
+        lastPollAt: Date? = nil, storedHeads: Set<String> = []
+    ) async throws -> [BranchPush] {
+        try await examineRanges(
+            diff, defaultBranch: defaultBranch, defaultHead: defaultHead, previousDefaultHead: previousDefaultHead,
+            lastPollAt: lastPollAt
+        )
+        .map { push in
+            var push = push
+            push.known = push.window.reached(from: storedHeads)
+            return push
+        }
+    }
+
+    private func examineRanges(
+        _ diff: HeadDiff, defaultBranch: String?, defaultHead: String?, previousDefaultHead: String?,
+        lastPollAt: Date?
     ) async throws -> [BranchPush] {
         var pushes: [BranchPush] = []
         let limit = options.maxCommitsPerPush
@@ -120,8 +138,12 @@ extension ProjectPoller {
                 events.append(.branchDeleted(project: ref, branch: push.branch, lastHead: deletedAt, at: time))
             }
             change.heads.append(.set(project: key, branch: push.branch, sha: push.after))
+            // Once per project: not reported before, not on a watched branch at the last poll, not earlier in this
+            // poll. Per branch (`report_per_branch`): every commit the branch's range holds.
             let newCommits = push.window.commits.reversed().filter { commit in
-                !reported.contains(commit.id) && (options.reportPerBranch || seen.insert(commit.id).inserted)
+                options.reportPerBranch
+                    || (!reported.contains(commit.id) && !push.known.contains(commit.id)
+                        && seen.insert(commit.id).inserted)
             }
             fresh += newCommits.map { ($0, push.branch) }
             let list = CommitList(keepingEnds: newCommits.map(\.eventCommit), limit: options.keepCommitEnds)

@@ -170,7 +170,8 @@ final class ProjectPoller: @unchecked Sendable {
         let previousDefaultHead = reading.state.heads.first { reading.stored[$0.branch] == nil }?.sha
         let pushes = try await examine(
             diff, defaultBranch: info.defaultBranch, defaultHead: defaultHead,
-            previousDefaultHead: previousDefaultHead, lastPollAt: reading.state.record.lastSuccessAt
+            previousDefaultHead: previousDefaultHead, lastPollAt: reading.state.record.lastSuccessAt,
+            storedHeads: Set(reading.state.heads.map(\.sha))
         )
         var changes = PollChanges(change: StateChange(at: reading.time))
         try await describe(

@@ -93,3 +93,20 @@ struct CommitWindow: Sendable, Equatable {
     /// Whether every commit of the range was fetched.
     var isComplete: Bool
 }
+
+extension CommitWindow {
+    /// The window's commits that any of `heads` reaches, following the parents the window lists: with `heads` the
+    /// heads stored at the last poll, the commits that were on a watched branch already, so not new wherever else
+    /// they turn up (a branch created from another, a merge, the old default branch's commits after a force-push).
+    /// Commits whose parents GitLab did not list are not followed.
+    func reached(from heads: Set<String>) -> Set<String> {
+        let byID = Dictionary(commits.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var pending = commits.map(\.id).filter(heads.contains)
+        var reached = Set<String>()
+        while let id = pending.popLast() {
+            guard let commit = byID[id], reached.insert(id).inserted else { continue }
+            pending += commit.parentIDs ?? []
+        }
+        return reached
+    }
+}
