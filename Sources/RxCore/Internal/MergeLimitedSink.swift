@@ -43,9 +43,8 @@ where Observer.Element == SourceSequence.Element {
                 let inner: SourceSequence
                 do {
                     inner = try self.performMap(element)
-                } catch let error {
-                    self.forwardOn(.error(error))
-                    self.dispose()
+                } catch {
+                    self.forwardError(error)
                     return nil
                 }
                 if self.activeCount < self.maxConcurrent {

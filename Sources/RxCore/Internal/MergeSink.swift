@@ -78,9 +78,8 @@ where Observer.Element == SourceSequence.Element {
                 let inner = try self.performMap(element)
                 self.activeCount += 1
                 return inner
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
+            } catch {
+                self.forwardError(error)
                 return nil
             }
         }

@@ -1,5 +1,8 @@
 import Synchronization
 
+/// What `Producer.run` returns: the operator's sink and the subscription that feeds it.
+typealias SinkAndSubscription = (sink: Disposable, subscription: Disposable)
+
 /// The base of every operator's observable: subscribing runs `run`, which creates the operator's sink, under the
 /// current-thread trampoline so that synchronous sources cannot overflow the stack.
 class Producer<Element>: Observable<Element>, @unchecked Sendable {
@@ -27,10 +30,17 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
         return disposer
     }
 
-    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
         rxAbstractMethod()
+    }
+
+    /// Subscribes `sink` to `source`: the whole of `run` for an operator whose sink needs nothing more.
+    @inline(__always)
+    final func subscribing<S: ObserverType & Disposable>(_ sink: S, to source: Observable<S.Element>)
+        -> SinkAndSubscription
+    {
+        (sink: sink, subscription: source.subscribe(sink))
     }
 }
 

@@ -58,9 +58,7 @@ where Observer.Element == [Element] {
                 forwardOn(.error(error))
                 dispose()
             case .completed:
-                forwardOn(.next(buffer))
-                forwardOn(.completed)
-                dispose()
+                forwardLast(buffer)
             }
         }
     }
@@ -106,9 +104,8 @@ private final class BufferTimeCount<Element>: Producer<[Element]>, @unchecked Se
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == [Element] {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == [Element] {
         let sink = BufferTimeCountSink(parent: self, observer: observer, cancel: cancel)
         return (sink: sink, subscription: sink.run())
     }

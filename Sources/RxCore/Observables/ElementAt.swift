@@ -58,14 +58,8 @@ private final class ElementAt<SourceType>: Producer<SourceType>, @unchecked Send
         self.index = index
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == SourceType {
-        let sink = ElementAtSink(index: self.index, observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == SourceType {
+        return self.subscribing(ElementAtSink(index: self.index, observer: observer, cancel: cancel), to: self.source)
     }
 }

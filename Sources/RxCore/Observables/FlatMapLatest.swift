@@ -112,9 +112,8 @@ where Observer.Element == SourceSequence.Element {
                 self.hasLatest = true
                 self.latest &+= 1
                 return (self.latest, inner)
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
+            } catch {
+                self.forwardError(error)
                 return nil
             }
         }
@@ -176,12 +175,8 @@ private final class FlatMapLatest<SourceElement, SourceSequence: ObservableConve
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == SourceSequence.Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == SourceSequence.Element {
         let sink = FlatMapLatestSink(selector: self.selector, observer: observer, cancel: cancel)
         let subscription = sink.run(self.source)
         return (sink: sink, subscription: subscription)

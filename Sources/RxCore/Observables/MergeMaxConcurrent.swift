@@ -41,12 +41,8 @@ private final class MergeLimited<SourceSequence: ObservableConvertibleType>: Pro
         self.maxConcurrent = maxConcurrent
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == SourceSequence.Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == SourceSequence.Element {
         let sink = MergeLimitedBasicSink<SourceSequence, Observer>(
             maxConcurrent: self.maxConcurrent,
             observer: observer,

@@ -80,9 +80,8 @@ private final class MulticastSelector<Subject: SubjectType, Result>: Producer<Re
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Result {
         let sink = MulticastSelectorSink<Subject, Observer>(parent: self, observer: observer, cancel: cancel)
         return (sink: sink, subscription: sink.run())
     }

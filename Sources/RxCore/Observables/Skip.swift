@@ -40,8 +40,7 @@ private final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, Obser
                 self.forwardOn(event)
             }
         case .error, .completed:
-            self.forwardOn(event)
-            self.dispose()
+            self.forwardStop(event)
         }
     }
 }
@@ -55,14 +54,8 @@ private final class SkipCount<Element>: Producer<Element>, @unchecked Sendable {
         self.count = count
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = SkipCountSink(count: self.count, observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
+        return self.subscribing(SkipCountSink(count: self.count, observer: observer, cancel: cancel), to: self.source)
     }
 }

@@ -36,9 +36,8 @@ private final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, Obser
             if !self.running {
                 do {
                     self.running = try !self.parent.predicate(value)
-                } catch let error {
-                    self.forwardOn(.error(error))
-                    self.dispose()
+                } catch {
+                    self.forwardError(error)
                     return
                 }
             }
@@ -46,8 +45,7 @@ private final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, Obser
                 self.forwardOn(.next(value))
             }
         case .error, .completed:
-            self.forwardOn(event)
-            self.dispose()
+            self.forwardStop(event)
         }
     }
 }
@@ -63,14 +61,8 @@ private final class SkipWhile<Element>: Producer<Element>, @unchecked Sendable {
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = SkipWhileSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
+        return self.subscribing(SkipWhileSink(parent: self, observer: observer, cancel: cancel), to: self.source)
     }
 }

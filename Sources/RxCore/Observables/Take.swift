@@ -46,8 +46,7 @@ private final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, Obser
                 }
             }
         case .error, .completed:
-            self.forwardOn(event)
-            self.dispose()
+            self.forwardStop(event)
         }
     }
 }
@@ -61,14 +60,8 @@ private final class TakeCount<Element>: Producer<Element>, @unchecked Sendable {
         self.count = count
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = TakeCountSink(count: self.count, observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
+        return self.subscribing(TakeCountSink(count: self.count, observer: observer, cancel: cancel), to: self.source)
     }
 }

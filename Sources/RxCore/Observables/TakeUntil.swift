@@ -108,12 +108,8 @@ private final class TakeUntil<Element, Other>: Producer<Element>, @unchecked Sen
         self.other = other
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
         let sink = TakeUntilSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
@@ -140,9 +136,8 @@ private final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observe
             guard self.running else { return }
             do {
                 self.running = try !self.parent.predicate(value)
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
+            } catch {
+                self.forwardError(error)
                 return
             }
             if self.running {
@@ -155,8 +150,7 @@ private final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observe
                 self.dispose()
             }
         case .error, .completed:
-            self.forwardOn(event)
-            self.dispose()
+            self.forwardStop(event)
         }
     }
 }
@@ -174,14 +168,9 @@ private final class TakeUntilPredicate<Element>: Producer<Element>, @unchecked S
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
         let sink = TakeUntilPredicateSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        return self.subscribing(sink, to: self.source)
     }
 }
