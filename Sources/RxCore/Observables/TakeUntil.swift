@@ -15,7 +15,7 @@ extension ObservableType {
     /// - returns: An observable sequence containing the elements of the source sequence up to the point the
     ///   other sequence interrupted further propagation.
     public func take<Source: ObservableType>(until other: Source) -> Observable<Element> {
-        TakeUntil(source: self.asObservable(), other: other.asObservable())
+        UntilOther(source: self.asObservable(), other: other.asObservable(), taking: true)
     }
 
     /// Returns elements from an observable sequence until the specified condition is true.
@@ -37,140 +37,7 @@ extension ObservableType {
         until predicate: @escaping (Element) throws -> Bool,
         behavior: TakeBehavior = .exclusive
     ) -> Observable<Element> {
-        TakeUntilPredicate(source: self.asObservable(), behavior: behavior, predicate: predicate)
-    }
-}
-
-private final class TakeUntilSinkOther<Other, Observer: ObserverType>: ObserverType {
-    typealias Parent = TakeUntilSink<Other, Observer>
-    typealias Element = Other
-
-    private let parent: Parent
-    let subscription = SingleAssignmentDisposable()
-
-    init(parent: Parent) {
-        self.parent = parent
-    }
-
-    func on(_ event: Event<Element>) {
-        self.parent.lock.performLocked {
-            switch event {
-            case .next:
-                self.parent.forwardOn(.completed)
-                self.parent.dispose()
-            case .error(let error):
-                self.parent.forwardOn(.error(error))
-                self.parent.dispose()
-            case .completed:
-                self.subscription.dispose()
-            }
-        }
-    }
-}
-
-private final class TakeUntilSink<Other, Observer: ObserverType>: Sink<Observer>, ObserverType,
-    @unchecked Sendable
-{
-    typealias Element = Observer.Element
-    typealias Parent = TakeUntil<Element, Other>
-
-    let lock = RecursiveLock()
-    private let parent: Parent
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
-
-    func on(_ event: Event<Element>) {
-        self.lock.performLocked {
-            self.forwardOn(event)
-            if event.isStopEvent {
-                self.dispose()
-            }
-        }
-    }
-
-    func run() -> Disposable {
-        let otherObserver = TakeUntilSinkOther(parent: self)
-        otherObserver.subscription.setDisposable(self.parent.other.subscribe(otherObserver))
-        let sourceSubscription = self.parent.source.subscribe(self)
-        return Disposables.create(otherObserver.subscription, sourceSubscription)
-    }
-}
-
-private final class TakeUntil<Element, Other>: Producer<Element>, @unchecked Sendable {
-    fileprivate let source: Observable<Element>
-    fileprivate let other: Observable<Other>
-
-    init(source: Observable<Element>, other: Observable<Other>) {
-        self.source = source
-        self.other = other
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
-    where Observer.Element == Element {
-        let sink = TakeUntilSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
-    }
-}
-
-private final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
-    @unchecked Sendable
-{
-    typealias Element = Observer.Element
-    typealias Parent = TakeUntilPredicate<Element>
-
-    private let parent: Parent
-    private var running = true
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let value):
-            guard self.running else { return }
-            do {
-                self.running = try !self.parent.predicate(value)
-            } catch {
-                self.forwardError(error)
-                return
-            }
-            if self.running {
-                self.forwardOn(.next(value))
-            } else {
-                if self.parent.behavior == .inclusive {
-                    self.forwardOn(.next(value))
-                }
-                self.forwardOn(.completed)
-                self.dispose()
-            }
-        case .error, .completed:
-            self.forwardStop(event)
-        }
-    }
-}
-
-private final class TakeUntilPredicate<Element>: Producer<Element>, @unchecked Sendable {
-    typealias Predicate = (Element) throws -> Bool
-
-    private let source: Observable<Element>
-    fileprivate let predicate: Predicate
-    fileprivate let behavior: TakeBehavior
-
-    init(source: Observable<Element>, behavior: TakeBehavior, predicate: @escaping Predicate) {
-        self.source = source
-        self.behavior = behavior
-        self.predicate = predicate
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
-    where Observer.Element == Element {
-        let sink = TakeUntilPredicateSink(parent: self, observer: observer, cancel: cancel)
-        return self.subscribing(sink, to: self.source)
+        let mode = WhilePredicateMode.takeUntil(inclusive: behavior == .inclusive)
+        return WhilePredicate(source: self.asObservable(), mode: mode, predicate: predicate)
     }
 }
