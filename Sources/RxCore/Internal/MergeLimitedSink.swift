@@ -3,7 +3,7 @@
 /// Like `MergeSink`, but at most `maxConcurrent` inner sequences are subscribed at a time; the others wait in a
 /// queue, in arrival order, and are subscribed as running ones complete. With `maxConcurrent == 1` this is
 /// `concat`.
-class MergeLimitedSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
+final class MergeLimitedSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
     Sink<Observer>, ObserverType, @unchecked Sendable
 where Observer.Element == SourceSequence.Element {
     typealias Element = SourceElement
@@ -12,6 +12,8 @@ where Observer.Element == SourceSequence.Element {
     let lock = RecursiveLock()
 
     private let maxConcurrent: Int
+    /// Maps an outer element to its inner sequence; called under `lock`.
+    private let selector: (SourceElement) throws -> SourceSequence
     private let group = CompositeDisposable()
     private let sourceSubscription = SingleAssignmentDisposable()
 
@@ -20,14 +22,15 @@ where Observer.Element == SourceSequence.Element {
     private var activeCount = 0
     private var queue = Queue<SourceSequence>()
 
-    init(maxConcurrent: Int, observer: Observer, cancel: Cancelable) {
+    init(
+        maxConcurrent: Int,
+        selector: @escaping (SourceElement) throws -> SourceSequence,
+        observer: Observer,
+        cancel: Cancelable
+    ) {
         self.maxConcurrent = maxConcurrent
+        self.selector = selector
         super.init(observer: observer, cancel: cancel)
-    }
-
-    /// Maps an outer element to its inner sequence; called under `lock`.
-    func performMap(_ element: SourceElement) throws -> SourceSequence {
-        rxAbstractMethod()
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
@@ -42,7 +45,7 @@ where Observer.Element == SourceSequence.Element {
             let subscribeNow = self.lock.performLocked { () -> SourceSequence? in
                 let inner: SourceSequence
                 do {
-                    inner = try self.performMap(element)
+                    inner = try self.selector(element)
                 } catch {
                     self.forwardError(error)
                     return nil
@@ -57,16 +60,14 @@ where Observer.Element == SourceSequence.Element {
             if let inner = subscribeNow {
                 self.subscribe(inner)
             }
-        case .error(let error):
+        case .error:
             self.lock.performLocked {
-                self.forwardOn(.error(error))
-                self.dispose()
+                self.forwardStop(event)
             }
         case .completed:
             self.lock.performLocked {
                 if self.activeCount == 0 {
-                    self.forwardOn(.completed)
-                    self.dispose()
+                    self.forwardStop(event)
                 } else {
                     self.sourceSubscription.dispose()
                 }
@@ -88,8 +89,7 @@ where Observer.Element == SourceSequence.Element {
             case .next:
                 self.forwardOn(event)
             case .error:
-                self.forwardOn(event)
-                self.dispose()
+                self.forwardStop(event)
             case .completed:
                 self.group.remove(for: disposeKey)
                 if let next = self.queue.dequeue() {

@@ -6,14 +6,18 @@ import Synchronization
 ///
 /// Events are serialized with a recursive lock, as in RxSwift, so inner sequences may emit from different
 /// threads. When the outer sequence completes its subscription is released at once, while inners keep running.
-class MergeSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>,
-    ObserverType, @unchecked Sendable
+final class MergeSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
+    Sink<Observer>, ObserverType, @unchecked Sendable
 where Observer.Element == SourceSequence.Element {
     typealias Element = SourceElement
     typealias ResultType = Observer.Element
 
     let lock = RecursiveLock()
 
+    /// Maps an outer element to the inner sequence to subscribe; called under `lock`.
+    private let selector: (SourceElement) throws -> SourceSequence
+    /// `flatMapFirst`: an outer element that arrives while an inner sequence runs is dropped, unmapped.
+    private let firstOnly: Bool
     private let group = CompositeDisposable()
     private let sourceSubscription = SingleAssignmentDisposable()
 
@@ -22,12 +26,15 @@ where Observer.Element == SourceSequence.Element {
     @exclusivity(unchecked) private(set) var activeCount = 0
     @exclusivity(unchecked) private var stopped = false
 
-    /// Whether the next outer element should be mapped and subscribed; called under `lock`.
-    var subscribeNext: Bool { true }
-
-    /// Maps an outer element to the inner sequence to subscribe; called under `lock`.
-    func performMap(_ element: SourceElement) throws -> SourceSequence {
-        rxAbstractMethod()
+    init(
+        selector: @escaping (SourceElement) throws -> SourceSequence,
+        firstOnly: Bool = false,
+        observer: Observer,
+        cancel: Cancelable
+    ) {
+        self.selector = selector
+        self.firstOnly = firstOnly
+        super.init(observer: observer, cancel: cancel)
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
@@ -57,10 +64,9 @@ where Observer.Element == SourceSequence.Element {
             if let inner = self.nextElementArrived(element) {
                 self.subscribeInner(inner.asObservable())
             }
-        case .error(let error):
+        case .error:
             self.lock.performLocked {
-                self.forwardOn(.error(error))
-                self.dispose()
+                self.forwardStop(event)
             }
         case .completed:
             self.lock.performLocked {
@@ -73,9 +79,11 @@ where Observer.Element == SourceSequence.Element {
 
     private func nextElementArrived(_ element: SourceElement) -> SourceSequence? {
         self.lock.performLocked {
-            guard self.subscribeNext else { return nil }
+            if self.firstOnly && self.activeCount > 0 {
+                return nil
+            }
             do {
-                let inner = try self.performMap(element)
+                let inner = try self.selector(element)
                 self.activeCount += 1
                 return inner
             } catch {
@@ -98,8 +106,7 @@ where Observer.Element == SourceSequence.Element {
             case .next:
                 self.forwardOn(event)
             case .error:
-                self.forwardOn(event)
-                self.dispose()
+                self.forwardStop(event)
             case .completed:
                 self.group.remove(for: disposeKey)
                 self.activeCount -= 1
