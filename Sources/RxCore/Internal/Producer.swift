@@ -42,6 +42,17 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
     {
         (sink: sink, subscription: source.subscribe(sink))
     }
+
+    /// Runs `sink`, which subscribes to its sources itself: the whole of `run` for such an operator.
+    @inline(__always)
+    final func running<S: SelfSubscribingSink>(_ sink: S) -> SinkAndSubscription {
+        (sink: sink, subscription: sink.run())
+    }
+}
+
+/// A sink that subscribes to its sources itself, in `run()`, returning what disposes those subscriptions.
+protocol SelfSubscribingSink: Disposable {
+    func run() -> Disposable
 }
 
 /// Owns a subscription's sink and its upstream subscription; disposing it disposes both, exactly once, whether

@@ -22,8 +22,8 @@ extension ObservableType {
     }
 }
 
-private final class BufferTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType,
-    @unchecked Sendable
+private final class BufferTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
+    ObserverType, @unchecked Sendable
 where Observer.Element == [Element] {
     typealias Parent = BufferTimeCount<Element>
 
@@ -106,7 +106,6 @@ private final class BufferTimeCount<Element>: Producer<[Element]>, @unchecked Se
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == [Element] {
-        let sink = BufferTimeCountSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: sink.run())
+        return self.running(BufferTimeCountSink(parent: self, observer: observer, cancel: cancel))
     }
 }

@@ -19,6 +19,7 @@ extension ConnectableObservableType {
 }
 
 private final class RefCountSink<ConnectableSource: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>,
+    SelfSubscribingSink,
     ObserverType, @unchecked Sendable
 where ConnectableSource.Element == Observer.Element {
     typealias Element = Observer.Element
@@ -109,7 +110,6 @@ private final class RefCount<ConnectableSource: ConnectableObservableType>: Prod
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == ConnectableSource.Element {
-        let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: sink.run())
+        return self.running(RefCountSink(parent: self, observer: observer, cancel: cancel))
     }
 }

@@ -20,7 +20,9 @@ extension ObservableType {
     }
 }
 
-private final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
+    ObserverType, @unchecked Sendable
+{
     typealias Element = Observer.Element
     typealias Parent = SubscribeOn<Element>
 
@@ -64,7 +66,6 @@ private final class SubscribeOn<Element>: Producer<Element>, @unchecked Sendable
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = SubscribeOnSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: sink.run())
+        return self.running(SubscribeOnSink(parent: self, observer: observer, cancel: cancel))
     }
 }

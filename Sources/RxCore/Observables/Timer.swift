@@ -56,7 +56,7 @@ where Observer.Element: RxAbstractInteger {
     }
 }
 
-private final class TimerOneOffSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
+private final class TimerOneOffSink<Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink, @unchecked Sendable
 where Observer.Element: RxAbstractInteger {
     typealias Parent = Timer<Observer.Element>
 
@@ -92,7 +92,6 @@ private final class Timer<Element: RxAbstractInteger>: Producer<Element>, @unche
             let sink = TimerSink(parent: self, observer: observer, cancel: cancel)
             return (sink: sink, subscription: sink.run(period: period))
         }
-        let sink = TimerOneOffSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: sink.run())
+        return self.running(TimerOneOffSink(parent: self, observer: observer, cancel: cancel))
     }
 }
