@@ -1,8 +1,11 @@
 import Synchronization
 
-/// The state machine shared by `flatMap`, `flatMapFirst` and `merge`: every outer element becomes an inner
-/// sequence that is subscribed at once; inner elements are forwarded as they come; the result completes when the
-/// outer sequence and every inner sequence have completed; the first error from any of them fails it.
+/// The state machine of every flattening operator but `flatMapLatest`: `flatMap`, `flatMapFirst`, `merge`,
+/// `merge(maxConcurrent:)`, `concatMap` and `concat()`. Every outer element becomes an inner sequence that is
+/// subscribed at once, or, beyond `maxConcurrent` running ones, queued in arrival order and subscribed as running
+/// ones complete (with `maxConcurrent == 1` this is `concat`); inner elements are forwarded as they come; the
+/// result completes when the outer sequence and every inner sequence have completed; the first error from any of
+/// them fails it.
 ///
 /// Events are serialized with a recursive lock, as in RxSwift, so inner sequences may emit from different
 /// threads. When the outer sequence completes its subscription is released at once, while inners keep running.
@@ -18,6 +21,9 @@ where Observer.Element == SourceSequence.Element {
     private let selector: (SourceElement) throws -> SourceSequence
     /// `flatMapFirst`: an outer element that arrives while an inner sequence runs is dropped, unmapped.
     private let firstOnly: Bool
+    /// How many inner sequences may run at once; the others wait in `queue` (guarded by `lock`).
+    private let maxConcurrent: Int
+    @exclusivity(unchecked) private var queue = Queue<SourceSequence>()
     private let group = CompositeDisposable()
     private let sourceSubscription = SingleAssignmentDisposable()
 
@@ -29,11 +35,13 @@ where Observer.Element == SourceSequence.Element {
     init(
         selector: @escaping (SourceElement) throws -> SourceSequence,
         firstOnly: Bool = false,
+        maxConcurrent: Int = .max,
         observer: Observer,
         cancel: Cancelable
     ) {
         self.selector = selector
         self.firstOnly = firstOnly
+        self.maxConcurrent = maxConcurrent
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -84,8 +92,12 @@ where Observer.Element == SourceSequence.Element {
             }
             do {
                 let inner = try self.selector(element)
-                self.activeCount += 1
-                return inner
+                if self.activeCount < self.maxConcurrent {
+                    self.activeCount += 1
+                    return inner
+                }
+                self.queue.enqueue(inner)
+                return nil
             } catch {
                 self.forwardError(error)
                 return nil
@@ -109,8 +121,12 @@ where Observer.Element == SourceSequence.Element {
                 self.forwardStop(event)
             case .completed:
                 self.group.remove(for: disposeKey)
-                self.activeCount -= 1
-                self.checkCompleted()
+                if let next = self.queue.dequeue() {
+                    self.subscribeInner(next.asObservable())
+                } else {
+                    self.activeCount -= 1
+                    self.checkCompleted()
+                }
             }
         }
     }

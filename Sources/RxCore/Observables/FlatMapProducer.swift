@@ -29,23 +29,26 @@ final class FlatMapProducer<SourceElement, SourceSequence: ObservableConvertible
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == SourceSequence.Element {
+        var firstOnly = false
+        var maxConcurrent = Int.max
         switch self.strategy {
-        case .merge, .first:
-            let firstOnly: Bool
-            if case .first = self.strategy { firstOnly = true } else { firstOnly = false }
-            let sink = MergeSink(selector: self.selector, firstOnly: firstOnly, observer: observer, cancel: cancel)
-            return (sink: sink, subscription: sink.run(self.source))
+        case .merge:
+            break
+        case .first:
+            firstOnly = true
+        case .limited(let limit):
+            maxConcurrent = limit
         case .latest:
             let sink = FlatMapLatestSink(selector: self.selector, observer: observer, cancel: cancel)
             return (sink: sink, subscription: sink.run(self.source))
-        case .limited(let maxConcurrent):
-            let sink = MergeLimitedSink(
-                maxConcurrent: maxConcurrent,
-                selector: self.selector,
-                observer: observer,
-                cancel: cancel
-            )
-            return (sink: sink, subscription: sink.run(self.source))
         }
+        let sink = MergeSink(
+            selector: self.selector,
+            firstOnly: firstOnly,
+            maxConcurrent: maxConcurrent,
+            observer: observer,
+            cancel: cancel
+        )
+        return (sink: sink, subscription: sink.run(self.source))
     }
 }
