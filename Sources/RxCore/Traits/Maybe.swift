@@ -26,20 +26,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - parameter subscribe: Implementation of the resulting observable sequence's `subscribe` method.
     /// - returns: The observable sequence with the specified implementation for the `subscribe` method.
     public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable) -> Maybe<Element> {
-        let source = Observable<Element>.create { observer in
-            subscribe { event in
-                switch event {
-                case .success(let element):
-                    observer.on(.next(element))
-                    observer.on(.completed)
-                case .error(let error):
-                    observer.on(.error(error))
-                case .completed:
-                    observer.on(.completed)
-                }
-            }
-        }
-        return PrimitiveSequence(raw: source)
+        PrimitiveSequence.create(traitEvents: subscribe)
     }
 
     /// Subscribes `observer` to receive events for this sequence.
@@ -47,19 +34,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - returns: Subscription for `observer` that can be used to cancel production of sequence elements and free
     ///   resources.
     public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
-        var stopped = false
-        return self.primitiveSequence.asObservable().subscribe { event in
-            if stopped { return }
-            stopped = true
-            switch event {
-            case .next(let element):
-                observer(.success(element))
-            case .error(let error):
-                observer(.error(error))
-            case .completed:
-                observer(.completed)
-            }
-        }
+        self.primitiveSequence.subscribe(traitEvents: observer)
     }
 
     /// Subscribes a success handler, an error handler, and a completion handler for this sequence.
