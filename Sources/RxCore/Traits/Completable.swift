@@ -46,18 +46,14 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         onError: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposable = disposableRunning(onDisposed)
-        let observer: CompletableObserver = { event in
+        self.primitiveSequence.subscribe(onDisposed: onDisposed) { (event: CompletableEvent) in
             switch event {
             case .error(let error):
                 report(error, to: onError)
-                disposable.dispose()
             case .completed:
                 onCompleted?()
-                disposable.dispose()
             }
         }
-        return Disposables.create(self.primitiveSequence.subscribe(observer), disposable)
     }
 
     /// Returns an empty observable sequence, using the specified scheduler to send out the single `Completed`

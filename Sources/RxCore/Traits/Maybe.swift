@@ -50,21 +50,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposable = disposableRunning(onDisposed)
-        let observer: MaybeObserver = { event in
+        self.primitiveSequence.subscribe(onDisposed: onDisposed) { (event: MaybeEvent<Element>) in
             switch event {
             case .success(let element):
                 onSuccess?(element)
-                disposable.dispose()
             case .error(let error):
                 report(error, to: onError)
-                disposable.dispose()
             case .completed:
                 onCompleted?()
-                disposable.dispose()
             }
         }
-        return Disposables.create(self.primitiveSequence.subscribe(observer), disposable)
     }
 
     /// Returns an observable sequence that contains a single element.

@@ -41,18 +41,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onFailure: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposable = disposableRunning(onDisposed)
-        let observer: SingleObserver = { event in
+        self.primitiveSequence.subscribe(onDisposed: onDisposed) { (event: SingleEvent<Element>) in
             switch event {
             case .success(let element):
                 onSuccess?(element)
-                disposable.dispose()
             case .failure(let error):
                 report(error, to: onFailure)
-                disposable.dispose()
             }
         }
-        return Disposables.create(self.primitiveSequence.subscribe(observer), disposable)
     }
 
     /// Returns an observable sequence that contains a single element.

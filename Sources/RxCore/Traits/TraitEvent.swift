@@ -39,6 +39,20 @@ extension PrimitiveSequence {
             observer(TraitEventType(first: event))
         }
     }
+
+    /// Subscribes `handler` to the first event of this sequence, as a trait event, and runs `onDisposed` once the
+    /// subscription ends, by that event or by disposal: the body of every trait's `subscribe(on…:onDisposed:)`.
+    func subscribe<TraitEventType: TraitEvent>(
+        onDisposed: (() -> Void)?,
+        handler: @escaping (TraitEventType) -> Void
+    ) -> Disposable where TraitEventType.Element == Element {
+        let disposable = disposableRunning(onDisposed)
+        let subscription = self.subscribe(traitEvents: { (event: TraitEventType) in
+            handler(event)
+            disposable.dispose()
+        })
+        return Disposables.create(subscription, disposable)
+    }
 }
 
 extension Result: TraitEvent where Failure == Swift.Error {
@@ -46,21 +60,16 @@ extension Result: TraitEvent where Failure == Swift.Error {
 
     init(first event: Event<Success>) {
         switch event {
-        case .next(let element):
-            self = .success(element)
-        case .error(let error):
-            self = .failure(error)
-        case .completed:
-            rxFatalError("Singles can't emit a completion event")
+        case .next(let element): self = .success(element)
+        case .error(let error): self = .failure(error)
+        case .completed: rxFatalError("Singles can't emit a completion event")
         }
     }
 
     var observableEvents: (element: Success?, stop: Event<Success>) {
         switch self {
-        case .success(let element):
-            return (element, .completed)
-        case .failure(let error):
-            return (nil, .error(error))
+        case .success(let element): (element, .completed)
+        case .failure(let error): (nil, .error(error))
         }
     }
 }
@@ -68,23 +77,17 @@ extension Result: TraitEvent where Failure == Swift.Error {
 extension MaybeEvent: TraitEvent {
     init(first event: Event<Element>) {
         switch event {
-        case .next(let element):
-            self = .success(element)
-        case .error(let error):
-            self = .error(error)
-        case .completed:
-            self = .completed
+        case .next(let element): self = .success(element)
+        case .error(let error): self = .error(error)
+        case .completed: self = .completed
         }
     }
 
     var observableEvents: (element: Element?, stop: Event<Element>) {
         switch self {
-        case .success(let element):
-            return (element, .completed)
-        case .error(let error):
-            return (nil, .error(error))
-        case .completed:
-            return (nil, .completed)
+        case .success(let element): (element, .completed)
+        case .error(let error): (nil, .error(error))
+        case .completed: (nil, .completed)
         }
     }
 }
@@ -94,21 +97,16 @@ extension CompletableEvent: TraitEvent {
 
     init(first event: Event<Swift.Never>) {
         switch event {
-        case .next:
-            rxFatalError("Completables can't emit values")
-        case .error(let error):
-            self = .error(error)
-        case .completed:
-            self = .completed
+        case .next: rxFatalError("Completables can't emit values")
+        case .error(let error): self = .error(error)
+        case .completed: self = .completed
         }
     }
 
     var observableEvents: (element: Swift.Never?, stop: Event<Swift.Never>) {
         switch self {
-        case .error(let error):
-            return (nil, .error(error))
-        case .completed:
-            return (nil, .completed)
+        case .error(let error): (nil, .error(error))
+        case .completed: (nil, .completed)
         }
     }
 }
