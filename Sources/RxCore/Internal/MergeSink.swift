@@ -23,7 +23,6 @@ where Observer.Element == SourceSequence.Element {
     private let firstOnly: Bool
     /// How many inner sequences may run at once; the others wait in `queue` (guarded by `lock`).
     private let maxConcurrent: Int
-    @exclusivity(unchecked) private var queue = Queue<SourceSequence>()
     private let group = CompositeDisposable()
     private let sourceSubscription = SingleAssignmentDisposable()
 
@@ -31,6 +30,8 @@ where Observer.Element == SourceSequence.Element {
     /// check, a thread-local lookup per access).
     @exclusivity(unchecked) private(set) var activeCount = 0
     @exclusivity(unchecked) private var stopped = false
+    /// Inner sequences waiting for a running one to complete (limited merges only), guarded by `lock`.
+    @exclusivity(unchecked) private var queue = Queue<SourceSequence>()
 
     init(
         selector: @escaping (SourceElement) throws -> SourceSequence,
@@ -96,13 +97,29 @@ where Observer.Element == SourceSequence.Element {
                     self.activeCount += 1
                     return inner
                 }
-                self.queue.enqueue(inner)
+                self.enqueueWaiting(inner)
                 return nil
             } catch {
                 self.forwardError(error)
                 return nil
             }
         }
+    }
+
+    // The queue's two uses are out of line and handle no `SourceSequence?` in their callers: inlined, their generic
+    // metadata lookups (`Queue<SourceSequence>`, `SourceSequence?`, unspecialized) land in the per-element paths and
+    // cost every merge ~5% in `glwatch-bench` (b), although only a limited merge ever queues.
+    @inline(never)
+    private func enqueueWaiting(_ inner: SourceSequence) {
+        self.queue.enqueue(inner)
+    }
+
+    /// Subscribes the longest-waiting inner sequence, if any; returns whether there was one.
+    @inline(never)
+    private func subscribeWaiting() -> Bool {
+        guard let next = self.queue.dequeue() else { return false }
+        self.subscribeInner(next.asObservable())
+        return true
     }
 
     private func subscribeInner(_ source: Observable<ResultType>) {
@@ -121,9 +138,7 @@ where Observer.Element == SourceSequence.Element {
                 self.forwardStop(event)
             case .completed:
                 self.group.remove(for: disposeKey)
-                if let next = self.queue.dequeue() {
-                    self.subscribeInner(next.asObservable())
-                } else {
+                if self.maxConcurrent == .max || !self.subscribeWaiting() {
                     self.activeCount -= 1
                     self.checkCompleted()
                 }
