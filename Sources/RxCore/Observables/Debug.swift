@@ -72,6 +72,7 @@ private final class Debug<Element>: Producer<Element>, @unchecked Sendable {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        return self.subscribing(DebugSink(parent: self, observer: observer, cancel: cancel), to: self.source)
+        let sink = DebugSink(parent: self, observer: observer, cancel: cancel)
+        return (sink: sink, subscription: self.source.subscribe(sink))
     }
 }

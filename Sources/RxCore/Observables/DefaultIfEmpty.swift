@@ -56,6 +56,6 @@ private final class DefaultIfEmpty<SourceType>: Producer<SourceType>, @unchecked
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == SourceType {
         let sink = DefaultIfEmptySink(default: self.defaultElement, observer: observer, cancel: cancel)
-        return self.subscribing(sink, to: self.source)
+        return (sink: sink, subscription: self.source.subscribe(sink))
     }
 }

@@ -55,6 +55,6 @@ private final class Filter<Element>: Producer<Element>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         let sink = FilterSink(predicate: self.predicate, observer: observer, cancel: cancel)
-        return self.subscribing(sink, to: self.source)
+        return (sink: sink, subscription: self.source.subscribe(sink))
     }
 }

@@ -42,6 +42,7 @@ private final class First<Element>: Producer<Element?>, @unchecked Sendable {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element? {
-        return self.subscribing(FirstSink<Element, Observer>(observer: observer, cancel: cancel), to: self.source)
+        let sink = FirstSink<Element, Observer>(observer: observer, cancel: cancel)
+        return (sink: sink, subscription: self.source.subscribe(sink))
     }
 }

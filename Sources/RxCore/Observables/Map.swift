@@ -55,6 +55,7 @@ private final class Map<SourceType, ResultType>: Producer<ResultType>, @unchecke
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == ResultType {
-        return self.subscribing(MapSink(transform: self.transform, observer: observer, cancel: cancel), to: self.source)
+        let sink = MapSink(transform: self.transform, observer: observer, cancel: cancel)
+        return (sink: sink, subscription: self.source.subscribe(sink))
     }
 }

@@ -106,6 +106,7 @@ private final class Reduce<SourceType, AccumulateType, ResultType>: Producer<Res
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == ResultType {
-        return self.subscribing(ReduceSink(parent: self, observer: observer, cancel: cancel), to: self.source)
+        let sink = ReduceSink(parent: self, observer: observer, cancel: cancel)
+        return (sink: sink, subscription: self.source.subscribe(sink))
     }
 }

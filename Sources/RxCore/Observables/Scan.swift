@@ -82,6 +82,7 @@ private final class Scan<Element, Accumulate>: Producer<Accumulate>, @unchecked 
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Accumulate {
-        return self.subscribing(ScanSink(parent: self, observer: observer, cancel: cancel), to: self.source)
+        let sink = ScanSink(parent: self, observer: observer, cancel: cancel)
+        return (sink: sink, subscription: self.source.subscribe(sink))
     }
 }

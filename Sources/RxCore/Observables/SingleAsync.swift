@@ -95,6 +95,7 @@ private final class SingleAsync<Element>: Producer<Element>, @unchecked Sendable
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        return self.subscribing(SingleAsyncSink(parent: self, observer: observer, cancel: cancel), to: self.source)
+        let sink = SingleAsyncSink(parent: self, observer: observer, cancel: cancel)
+        return (sink: sink, subscription: self.source.subscribe(sink))
     }
 }

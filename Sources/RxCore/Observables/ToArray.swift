@@ -41,6 +41,7 @@ private final class ToArray<SourceType>: Producer<[SourceType]>, @unchecked Send
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == [SourceType] {
-        return self.subscribing(ToArraySink(observer: observer, cancel: cancel), to: self.source)
+        let sink = ToArraySink(observer: observer, cancel: cancel)
+        return (sink: sink, subscription: self.source.subscribe(sink))
     }
 }

@@ -76,6 +76,7 @@ private final class WithUnretained<Object: AnyObject, Source, Out>: Producer<Out
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Out {
-        return self.subscribing(WithUnretainedSink(parent: self, observer: observer, cancel: cancel), to: self.source)
+        let sink = WithUnretainedSink(parent: self, observer: observer, cancel: cancel)
+        return (sink: sink, subscription: self.source.subscribe(sink))
     }
 }
