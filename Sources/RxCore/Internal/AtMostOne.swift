@@ -49,6 +49,6 @@ final class AtMostOne<Element>: Producer<Element>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         let sink = AtMostOneSink(emptyIsError: self.emptyIsError, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: self.source.subscribe(sink))
+        return subscribed(sink, to: self.source)
     }
 }

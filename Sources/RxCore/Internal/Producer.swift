@@ -3,6 +3,13 @@ import Synchronization
 /// What `Producer.run` returns: the operator's sink and the subscription that feeds it.
 typealias SinkAndSubscription = (sink: Disposable, subscription: Disposable)
 
+/// Subscribes `sink` to `source`: the whole of `Producer.run` for an operator whose sink needs nothing more.
+/// Transparent (inlined before any optimisation), so it costs exactly what the two lines it stands for cost.
+@_transparent
+func subscribed<S: ObserverType & Disposable>(_ sink: S, to source: Observable<S.Element>) -> SinkAndSubscription {
+    (sink: sink, subscription: source.subscribe(sink))
+}
+
 /// The base of every operator's observable: subscribing runs `run`, which creates the operator's sink, under the
 /// current-thread trampoline so that synchronous sources cannot overflow the stack.
 class Producer<Element>: Observable<Element>, @unchecked Sendable {

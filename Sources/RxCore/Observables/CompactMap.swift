@@ -58,6 +58,6 @@ private final class CompactMap<SourceType, ResultType>: Producer<ResultType>, @u
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == ResultType {
         let sink = CompactMapSink(transform: self.transform, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: self.source.subscribe(sink))
+        return subscribed(sink, to: self.source)
     }
 }

@@ -56,6 +56,6 @@ private final class DefaultIfEmpty<SourceType>: Producer<SourceType>, @unchecked
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == SourceType {
         let sink = DefaultIfEmptySink(default: self.defaultElement, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: self.source.subscribe(sink))
+        return subscribed(sink, to: self.source)
     }
 }

@@ -134,6 +134,6 @@ private final class DistinctUntilChanged<Element, Key>: Producer<Element>, @unch
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         let sink = DistinctUntilChangedSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: self.source.subscribe(sink))
+        return subscribed(sink, to: self.source)
     }
 }

@@ -44,7 +44,6 @@ private final class Enumerated<Element>: Producer<(index: Int, element: Element)
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == (index: Int, element: Element) {
-        let sink = EnumeratedSink<Element, Observer>(observer: observer, cancel: cancel)
-        return (sink: sink, subscription: self.source.subscribe(sink))
+        return subscribed(EnumeratedSink<Element, Observer>(observer: observer, cancel: cancel), to: self.source)
     }
 }

@@ -55,6 +55,8 @@ private final class Filter<Element>: Producer<Element>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         let sink = FilterSink(predicate: self.predicate, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: self.source.subscribe(sink))
+        // Spelled out rather than `subscribed(_:to:)`, as in `Map` (hot operator, measured).
+        let subscription = self.source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
     }
 }

@@ -42,7 +42,6 @@ private final class First<Element>: Producer<Element?>, @unchecked Sendable {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element? {
-        let sink = FirstSink<Element, Observer>(observer: observer, cancel: cancel)
-        return (sink: sink, subscription: self.source.subscribe(sink))
+        return subscribed(FirstSink<Element, Observer>(observer: observer, cancel: cancel), to: self.source)
     }
 }

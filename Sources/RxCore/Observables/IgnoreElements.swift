@@ -39,6 +39,6 @@ private final class IgnoreElements<SourceType>: Producer<Never>, @unchecked Send
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Never {
         let sink = IgnoreElementsSink<SourceType, Observer>(observer: observer, cancel: cancel)
-        return (sink: sink, subscription: self.source.subscribe(sink))
+        return subscribed(sink, to: self.source)
     }
 }

@@ -34,7 +34,6 @@ private final class Materialize<Element>: Producer<Event<Element>>, @unchecked S
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Event<Element> {
-        let sink = MaterializeSink<Element, Observer>(observer: observer, cancel: cancel)
-        return (sink: sink, subscription: self.source.subscribe(sink))
+        return subscribed(MaterializeSink<Element, Observer>(observer: observer, cancel: cancel), to: self.source)
     }
 }

@@ -106,7 +106,6 @@ private final class Reduce<SourceType, AccumulateType, ResultType>: Producer<Res
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == ResultType {
-        let sink = ReduceSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: self.source.subscribe(sink))
+        return subscribed(ReduceSink(parent: self, observer: observer, cancel: cancel), to: self.source)
     }
 }

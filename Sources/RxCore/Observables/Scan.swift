@@ -82,7 +82,6 @@ private final class Scan<Element, Accumulate>: Producer<Accumulate>, @unchecked 
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Accumulate {
-        let sink = ScanSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: self.source.subscribe(sink))
+        return subscribed(ScanSink(parent: self, observer: observer, cancel: cancel), to: self.source)
     }
 }

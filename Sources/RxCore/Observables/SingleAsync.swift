@@ -95,7 +95,6 @@ private final class SingleAsync<Element>: Producer<Element>, @unchecked Sendable
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = SingleAsyncSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: self.source.subscribe(sink))
+        return subscribed(SingleAsyncSink(parent: self, observer: observer, cancel: cancel), to: self.source)
     }
 }

@@ -67,7 +67,6 @@ private final class TakeLast<Element>: Producer<Element>, @unchecked Sendable {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = TakeLastSink(count: self.count, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: self.source.subscribe(sink))
+        return subscribed(TakeLastSink(count: self.count, observer: observer, cancel: cancel), to: self.source)
     }
 }

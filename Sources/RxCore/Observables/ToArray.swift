@@ -41,7 +41,6 @@ private final class ToArray<SourceType>: Producer<[SourceType]>, @unchecked Send
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == [SourceType] {
-        let sink = ToArraySink(observer: observer, cancel: cancel)
-        return (sink: sink, subscription: self.source.subscribe(sink))
+        return subscribed(ToArraySink(observer: observer, cancel: cancel), to: self.source)
     }
 }

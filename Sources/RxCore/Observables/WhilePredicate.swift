@@ -25,7 +25,7 @@ final class WhilePredicate<Element>: Producer<Element>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         let sink = WhilePredicateSink(mode: self.mode, predicate: self.predicate, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: self.source.subscribe(sink))
+        return subscribed(sink, to: self.source)
     }
 }
 

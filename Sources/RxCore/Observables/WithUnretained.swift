@@ -76,7 +76,6 @@ private final class WithUnretained<Object: AnyObject, Source, Out>: Producer<Out
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Out {
-        let sink = WithUnretainedSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: self.source.subscribe(sink))
+        return subscribed(WithUnretainedSink(parent: self, observer: observer, cancel: cancel), to: self.source)
     }
 }
