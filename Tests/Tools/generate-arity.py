@@ -29,25 +29,8 @@ COMMAND = "python3 Tests/Tools/generate-arity.py"
 OUTPUTS = {
     "Sources/RxCore/Observables/Zip+arity.swift": ("Zip+arity.swift.tt", {}),
     "Sources/RxCore/Observables/CombineLatest+arity.swift": ("CombineLatest+arity.swift.tt", {}),
-    "Sources/RxCore/Traits/Single+Zip.swift": (
-        "PrimitiveSequence+Zip.swift.tt",
-        {
-            "TYPE": "Single",
-            "TRAIT": "SingleTrait",
-            "NOUN": "singles",
-            "RESULT": "The result succeeds when every source has succeeded; the first failure fails it.",
-        },
-    ),
-    "Sources/RxCore/Traits/Maybe+Zip.swift": (
-        "PrimitiveSequence+Zip.swift.tt",
-        {
-            "TYPE": "Maybe",
-            "TRAIT": "MaybeTrait",
-            "NOUN": "maybes",
-            "RESULT": "The result emits once every source has emitted; if one of them completes empty, the result"
-            " completes empty\n    /// once every source has terminated; the first error fails it.",
-        },
-    ),
+    # One set of overloads for Single and Maybe (both traits conform to `_PrimitiveSequenceZipTrait`).
+    "Sources/RxCore/Traits/PrimitiveSequence+Zip.swift": ("PrimitiveSequence+Zip.swift.tt", {}),
     "Sources/RxCore/Traits/Infallible/Infallible+Zip+arity.swift": ("Infallible+Zip+arity.swift.tt", {}),
     "Sources/RxCore/Traits/Infallible/Infallible+CombineLatest+arity.swift": (
         "Infallible+CombineLatest+arity.swift.tt",

@@ -81,9 +81,8 @@ final class CombineLatestSink<Observer: ObserverType>: Sink<Observer>, CombineLa
             do {
                 let result = try self.resultSelector!()
                 self.forwardOn(.next(result))
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
+            } catch {
+                self.forwardError(error)
             }
         } else {
             let allOthersDone = self.isDone.indices.allSatisfy { $0 == index || self.isDone[$0] }
@@ -157,12 +156,8 @@ final class CombineLatestProducer<Result>: Producer<Result>, @unchecked Sendable
         self.subscribeSources = subscribeSources
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Result {
         let sink = CombineLatestSink(arity: self.arity, observer: observer, cancel: cancel)
         let subscription = sink.run { self.subscribeSources($0) }
         return (sink: sink, subscription: subscription)

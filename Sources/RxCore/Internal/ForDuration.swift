@@ -7,7 +7,9 @@ enum ForDurationMode {
 
 /// The sink of `take(for:)` / `skip(for:)`: a timer started at subscription ends the window. Terminal events are
 /// forwarded whenever they come.
-private final class ForDurationSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class ForDurationSink<Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
+    ObserverType, @unchecked Sendable
+{
     typealias Element = Observer.Element
 
     private let parent: ForDuration<Element>
@@ -71,10 +73,8 @@ final class ForDuration<Element>: Producer<Element>, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = ForDurationSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: sink.run())
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
+        return self.running(ForDurationSink(parent: self, observer: observer, cancel: cancel))
     }
 }

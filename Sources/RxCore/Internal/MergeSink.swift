@@ -1,19 +1,28 @@
 import Synchronization
 
-/// The state machine shared by `flatMap`, `flatMapFirst` and `merge`: every outer element becomes an inner
-/// sequence that is subscribed at once; inner elements are forwarded as they come; the result completes when the
-/// outer sequence and every inner sequence have completed; the first error from any of them fails it.
+/// The state machine of every flattening operator but `flatMapLatest`: `flatMap`, `flatMapFirst`, `merge`,
+/// `merge(maxConcurrent:)`, `concatMap` and `concat()`. Every outer element becomes an inner sequence that is
+/// subscribed at once, or, beyond `maxConcurrent` running ones, queued in arrival order and subscribed as running
+/// ones complete (with `maxConcurrent == 1` this is `concat`); inner elements are forwarded as they come; the
+/// result completes when the outer sequence and every inner sequence have completed; the first error from any of
+/// them fails it.
 ///
 /// Events are serialized with a recursive lock, as in RxSwift, so inner sequences may emit from different
 /// threads. When the outer sequence completes its subscription is released at once, while inners keep running.
-class MergeSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>,
-    ObserverType, @unchecked Sendable
+final class MergeSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
+    Sink<Observer>, ObserverType, @unchecked Sendable
 where Observer.Element == SourceSequence.Element {
     typealias Element = SourceElement
     typealias ResultType = Observer.Element
 
     let lock = RecursiveLock()
 
+    /// Maps an outer element to the inner sequence to subscribe; called under `lock`.
+    private let selector: (SourceElement) throws -> SourceSequence
+    /// `flatMapFirst`: an outer element that arrives while an inner sequence runs is dropped, unmapped.
+    private let firstOnly: Bool
+    /// How many inner sequences may run at once; the others wait in `queue` (guarded by `lock`).
+    private let maxConcurrent: Int
     private let group = CompositeDisposable()
     private let sourceSubscription = SingleAssignmentDisposable()
 
@@ -21,13 +30,20 @@ where Observer.Element == SourceSequence.Element {
     /// check, a thread-local lookup per access).
     @exclusivity(unchecked) private(set) var activeCount = 0
     @exclusivity(unchecked) private var stopped = false
+    /// Inner sequences waiting for a running one to complete (limited merges only), guarded by `lock`.
+    @exclusivity(unchecked) private var queue = Queue<SourceSequence>()
 
-    /// Whether the next outer element should be mapped and subscribed; called under `lock`.
-    var subscribeNext: Bool { true }
-
-    /// Maps an outer element to the inner sequence to subscribe; called under `lock`.
-    func performMap(_ element: SourceElement) throws -> SourceSequence {
-        rxAbstractMethod()
+    init(
+        selector: @escaping (SourceElement) throws -> SourceSequence,
+        firstOnly: Bool = false,
+        maxConcurrent: Int = .max,
+        observer: Observer,
+        cancel: Cancelable
+    ) {
+        self.selector = selector
+        self.firstOnly = firstOnly
+        self.maxConcurrent = maxConcurrent
+        super.init(observer: observer, cancel: cancel)
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
@@ -57,10 +73,9 @@ where Observer.Element == SourceSequence.Element {
             if let inner = self.nextElementArrived(element) {
                 self.subscribeInner(inner.asObservable())
             }
-        case .error(let error):
+        case .error:
             self.lock.performLocked {
-                self.forwardOn(.error(error))
-                self.dispose()
+                self.forwardStop(event)
             }
         case .completed:
             self.lock.performLocked {
@@ -73,17 +88,38 @@ where Observer.Element == SourceSequence.Element {
 
     private func nextElementArrived(_ element: SourceElement) -> SourceSequence? {
         self.lock.performLocked {
-            guard self.subscribeNext else { return nil }
+            if self.firstOnly && self.activeCount > 0 {
+                return nil
+            }
             do {
-                let inner = try self.performMap(element)
-                self.activeCount += 1
-                return inner
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
+                let inner = try self.selector(element)
+                if self.activeCount < self.maxConcurrent {
+                    self.activeCount += 1
+                    return inner
+                }
+                self.enqueueWaiting(inner)
+                return nil
+            } catch {
+                self.forwardError(error)
                 return nil
             }
         }
+    }
+
+    // The queue's two uses are out of line and handle no `SourceSequence?` in their callers: inlined, their generic
+    // metadata lookups (`Queue<SourceSequence>`, `SourceSequence?`, unspecialized) land in the per-element paths and
+    // cost every merge ~5% in `glwatch-bench` (b), although only a limited merge ever queues.
+    @inline(never)
+    private func enqueueWaiting(_ inner: SourceSequence) {
+        self.queue.enqueue(inner)
+    }
+
+    /// Subscribes the longest-waiting inner sequence, if any; returns whether there was one.
+    @inline(never)
+    private func subscribeWaiting() -> Bool {
+        guard let next = self.queue.dequeue() else { return false }
+        self.subscribeInner(next.asObservable())
+        return true
     }
 
     private func subscribeInner(_ source: Observable<ResultType>) {
@@ -99,12 +135,13 @@ where Observer.Element == SourceSequence.Element {
             case .next:
                 self.forwardOn(event)
             case .error:
-                self.forwardOn(event)
-                self.dispose()
+                self.forwardStop(event)
             case .completed:
                 self.group.remove(for: disposeKey)
-                self.activeCount -= 1
-                self.checkCompleted()
+                if self.maxConcurrent == .max || !self.subscribeWaiting() {
+                    self.activeCount -= 1
+                    self.checkCompleted()
+                }
             }
         }
     }

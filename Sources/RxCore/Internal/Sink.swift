@@ -23,6 +23,36 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
         self.observer.on(event)
     }
 
+    /// Forwards a terminal event of a source of any element type (`.error` or `.completed`) and disposes the sink;
+    /// a `.next` is ignored. The common end of every operator's `on(_:)`.
+    @inline(__always)
+    final func forwardStop<SourceElement>(_ event: Event<SourceElement>) {
+        switch event {
+        case .next:
+            return
+        case .error(let error):
+            self.forwardOn(.error(error))
+        case .completed:
+            self.forwardOn(.completed)
+        }
+        self.dispose()
+    }
+
+    /// Forwards `error` and disposes the sink: how a sink ends when its own code (a transform, a predicate) throws.
+    @inline(__always)
+    final func forwardError(_ error: Swift.Error) {
+        self.forwardOn(.error(error))
+        self.dispose()
+    }
+
+    /// Forwards `element` and then `.completed`, and disposes the sink: how a sink ends with a last element.
+    @inline(__always)
+    final func forwardLast(_ element: Observer.Element) {
+        self.forwardOn(.next(element))
+        self.forwardOn(.completed)
+        self.dispose()
+    }
+
     final func forwarder() -> SinkForward<Observer> {
         SinkForward(forward: self)
     }

@@ -88,9 +88,8 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, ZipSinkType, @unche
         do {
             let result = try self.resultSelector!()
             self.forwardOn(.next(result))
-        } catch let error {
-            self.forwardOn(.error(error))
-            self.dispose()
+        } catch {
+            self.forwardError(error)
         }
     }
 
@@ -157,12 +156,8 @@ final class ZipProducer<Result>: Producer<Result>, @unchecked Sendable {
         self.subscribeSources = subscribeSources
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Result {
         let sink = ZipSink(
             arity: self.arity,
             completesWhenUnmatchable: self.completesWhenUnmatchable,

@@ -22,8 +22,8 @@ extension ObservableType {
     }
 }
 
-private final class BufferTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType,
-    @unchecked Sendable
+private final class BufferTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
+    ObserverType, @unchecked Sendable
 where Observer.Element == [Element] {
     typealias Parent = BufferTimeCount<Element>
 
@@ -58,9 +58,7 @@ where Observer.Element == [Element] {
                 forwardOn(.error(error))
                 dispose()
             case .completed:
-                forwardOn(.next(buffer))
-                forwardOn(.completed)
-                dispose()
+                forwardLast(buffer)
             }
         }
     }
@@ -106,10 +104,8 @@ private final class BufferTimeCount<Element>: Producer<[Element]>, @unchecked Se
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == [Element] {
-        let sink = BufferTimeCountSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: sink.run())
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == [Element] {
+        return self.running(BufferTimeCountSink(parent: self, observer: observer, cancel: cancel))
     }
 }

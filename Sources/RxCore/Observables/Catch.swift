@@ -105,9 +105,8 @@ private final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverT
             do {
                 let catchSequence = try self.parent.handler(error)
                 self.subscription.disposable = catchSequence.subscribe(CatchSinkProxy(parent: self))
-            } catch let handlerError {
-                self.forwardOn(.error(handlerError))
-                self.dispose()
+            } catch {
+                self.forwardError(error)
             }
         }
     }
@@ -124,12 +123,8 @@ private final class Catch<Element>: Producer<Element>, @unchecked Sendable {
         self.handler = handler
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
         let sink = CatchSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
@@ -178,12 +173,8 @@ where Sources.Element: ObservableConvertibleType {
         self.sources = sources
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
         let sink = CatchSequenceSink<Sources, Observer>(sources: self.sources, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

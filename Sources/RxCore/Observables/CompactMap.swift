@@ -35,16 +35,11 @@ private final class CompactMapSink<SourceType, Observer: ObserverType>: Sink<Obs
                 if let mappedElement = try self.transform(element) {
                     self.forwardOn(.next(mappedElement))
                 }
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
+            } catch {
+                self.forwardError(error)
             }
-        case .error(let error):
-            self.forwardOn(.error(error))
-            self.dispose()
-        case .completed:
-            self.forwardOn(.completed)
-            self.dispose()
+        case .error, .completed:
+            self.forwardStop(event)
         }
     }
 }
@@ -60,14 +55,9 @@ private final class CompactMap<SourceType, ResultType>: Producer<ResultType>, @u
         self.transform = transform
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == ResultType {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == ResultType {
         let sink = CompactMapSink(transform: self.transform, observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        return subscribed(sink, to: self.source)
     }
 }

@@ -18,7 +18,9 @@ extension ObservableType {
     }
 }
 
-private final class DebounceSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class DebounceSink<Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
+    ObserverType, @unchecked Sendable
+{
     typealias Element = Observer.Element
     typealias Parent = Debounce<Element>
 
@@ -81,21 +83,9 @@ private final class DebounceSink<Observer: ObserverType>: Sink<Observer>, Observ
     }
 }
 
-private final class Debounce<Element>: Producer<Element>, @unchecked Sendable {
-    let source: Observable<Element>
-    let dueTime: RxTimeInterval
-    let scheduler: SchedulerType
-
-    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = DebounceSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: sink.run())
+private final class Debounce<Element>: TimedProducer<Element>, @unchecked Sendable {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
+        return self.running(DebounceSink(parent: self, observer: observer, cancel: cancel))
     }
 }

@@ -70,12 +70,8 @@ private final class Debug<Element>: Producer<Element>, @unchecked Sendable {
         self.trimOutput = trimOutput
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DebugSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
+        return subscribed(DebugSink(parent: self, observer: observer, cancel: cancel), to: self.source)
     }
 }

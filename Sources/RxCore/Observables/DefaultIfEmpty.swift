@@ -53,14 +53,9 @@ private final class DefaultIfEmpty<SourceType>: Producer<SourceType>, @unchecked
         self.defaultElement = `default`
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == SourceType {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == SourceType {
         let sink = DefaultIfEmptySink(default: self.defaultElement, observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        return subscribed(sink, to: self.source)
     }
 }

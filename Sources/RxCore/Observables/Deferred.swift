@@ -26,9 +26,8 @@ private final class DeferredSink<Observer: ObserverType>: Sink<Observer>, Observ
         do {
             let source = try observableFactory()
             return source.subscribe(self)
-        } catch let error {
-            self.forwardOn(.error(error))
-            self.dispose()
+        } catch {
+            self.forwardError(error)
             return Disposables.create()
         }
     }
@@ -50,12 +49,8 @@ private final class Deferred<Element>: Producer<Element>, @unchecked Sendable {
         self.observableFactory = observableFactory
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
         let sink = DeferredSink(observer: observer, cancel: cancel)
         let subscription = sink.run(self.observableFactory)
         return (sink: sink, subscription: subscription)

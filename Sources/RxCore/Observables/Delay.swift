@@ -137,20 +137,9 @@ private final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverT
     }
 }
 
-private final class Delay<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let dueTime: RxTimeInterval
-    private let scheduler: SchedulerType
-
-    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+private final class Delay<Element>: TimedProducer<Element>, @unchecked Sendable {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
         let sink = DelaySink(observer: observer, dueTime: dueTime, scheduler: scheduler, cancel: cancel)
         return (sink: sink, subscription: sink.run(source: source))
     }

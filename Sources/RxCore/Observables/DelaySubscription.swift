@@ -31,20 +31,9 @@ private final class DelaySubscriptionSink<Observer: ObserverType>: Sink<Observer
     }
 }
 
-private final class DelaySubscription<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let dueTime: RxTimeInterval
-    private let scheduler: SchedulerType
-
-    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+private final class DelaySubscription<Element>: TimedProducer<Element>, @unchecked Sendable {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
         let sink = DelaySubscriptionSink(observer: observer, cancel: cancel)
         let subscription = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
             self.source.subscribe(sink)

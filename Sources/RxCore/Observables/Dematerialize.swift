@@ -24,12 +24,8 @@ where Observer.Element == SourceType.Element {
             if element.event.isStopEvent {
                 self.dispose()
             }
-        case .error(let error):
-            self.forwardOn(.error(error))
-            self.dispose()
-        case .completed:
-            self.forwardOn(.completed)
-            self.dispose()
+        case .error, .completed:
+            self.forwardStop(event)
         }
     }
 }
@@ -41,14 +37,9 @@ private final class Dematerialize<SourceType: EventConvertible>: Producer<Source
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == SourceType.Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == SourceType.Element {
         let sink = DematerializeSink<SourceType, Observer>(observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        return subscribed(sink, to: self.source)
     }
 }

@@ -108,13 +108,11 @@ private final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<
                 }
                 self.currentKey = key
                 self.forwardOn(event)
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
+            } catch {
+                self.forwardError(error)
             }
         case .error, .completed:
-            self.forwardOn(event)
-            self.dispose()
+            self.forwardStop(event)
         }
     }
 }
@@ -133,14 +131,9 @@ private final class DistinctUntilChanged<Element, Key>: Producer<Element>, @unch
         self.comparer = comparer
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
         let sink = DistinctUntilChangedSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        return subscribed(sink, to: self.source)
     }
 }

@@ -80,9 +80,8 @@ private final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType
     func on(_ event: Event<Element>) {
         do {
             try self.eventHandler(event)
-        } catch let error {
-            self.forwardOn(.error(error))
-            self.dispose()
+        } catch {
+            self.forwardError(error)
             return
         }
         self.forwardOn(event)
@@ -129,12 +128,8 @@ private final class Do<Element>: Producer<Element>, @unchecked Sendable {
         self.onDispose = onDispose
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
         self.onSubscribe?()
         let sink = DoSink(
             eventHandler: self.eventHandler,

@@ -15,57 +15,6 @@ extension ObservableType {
         if index < 0 {
             return Observable.error(RxError.argumentOutOfRange)
         }
-        return ElementAt(source: self.asObservable(), index: index)
-    }
-}
-
-private final class ElementAtSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    typealias SourceType = Observer.Element
-
-    private var remaining: Int
-
-    init(index: Int, observer: Observer, cancel: Cancelable) {
-        self.remaining = index
-        super.init(observer: observer, cancel: cancel)
-    }
-
-    func on(_ event: Event<SourceType>) {
-        switch event {
-        case .next:
-            if self.remaining == 0 {
-                self.forwardOn(event)
-                self.forwardOn(.completed)
-                self.dispose()
-                return
-            }
-            self.remaining -= 1
-        case .error(let error):
-            self.forwardOn(.error(error))
-            self.dispose()
-        case .completed:
-            self.forwardOn(.error(RxError.argumentOutOfRange))
-            self.dispose()
-        }
-    }
-}
-
-private final class ElementAt<SourceType>: Producer<SourceType>, @unchecked Sendable {
-    private let source: Observable<SourceType>
-    private let index: Int
-
-    init(source: Observable<SourceType>, index: Int) {
-        self.source = source
-        self.index = index
-    }
-
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == SourceType {
-        let sink = ElementAtSink(index: self.index, observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        return Counted(source: self.asObservable(), mode: .elementAt, count: index)
     }
 }

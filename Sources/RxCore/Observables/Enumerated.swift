@@ -29,12 +29,8 @@ where Observer.Element == (index: Int, element: Element) {
             let current = self.index
             self.index = nextIndex
             self.forwardOn(.next((index: current, element: value)))
-        case .error(let error):
-            self.forwardOn(.error(error))
-            self.dispose()
-        case .completed:
-            self.forwardOn(.completed)
-            self.dispose()
+        case .error, .completed:
+            self.forwardStop(event)
         }
     }
 }
@@ -46,14 +42,8 @@ private final class Enumerated<Element>: Producer<(index: Int, element: Element)
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == (index: Int, element: Element) {
-        let sink = EnumeratedSink<Element, Observer>(observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == (index: Int, element: Element) {
+        return subscribed(EnumeratedSink<Element, Observer>(observer: observer, cancel: cancel), to: self.source)
     }
 }

@@ -23,16 +23,12 @@ where Observer.Element == Element? {
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
-            self.forwardOn(.next(value))
-            self.forwardOn(.completed)
-            self.dispose()
+            self.forwardLast(value)
         case .error(let error):
             self.forwardOn(.error(error))
             self.dispose()
         case .completed:
-            self.forwardOn(.next(nil))
-            self.forwardOn(.completed)
-            self.dispose()
+            self.forwardLast(nil)
         }
     }
 }
@@ -44,14 +40,8 @@ private final class First<Element>: Producer<Element?>, @unchecked Sendable {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element? {
-        let sink = FirstSink<Element, Observer>(observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element? {
+        return subscribed(FirstSink<Element, Observer>(observer: observer, cancel: cancel), to: self.source)
     }
 }

@@ -20,48 +20,6 @@ extension ObservableType {
     )
         -> Observable<Source.Element>
     {
-        FlatMap(source: self.asObservable(), selector: selector)
-    }
-}
-
-private final class FlatMapSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
-    MergeSink<SourceElement, SourceSequence, Observer>, @unchecked Sendable
-where Observer.Element == SourceSequence.Element {
-    typealias Selector = (SourceElement) throws -> SourceSequence
-
-    private let selector: Selector
-
-    init(selector: @escaping Selector, observer: Observer, cancel: Cancelable) {
-        self.selector = selector
-        super.init(observer: observer, cancel: cancel)
-    }
-
-    override func performMap(_ element: SourceElement) throws -> SourceSequence {
-        try self.selector(element)
-    }
-}
-
-private final class FlatMap<SourceElement, SourceSequence: ObservableConvertibleType>: Producer<SourceSequence.Element>,
-    @unchecked Sendable
-{
-    typealias Selector = (SourceElement) throws -> SourceSequence
-
-    private let source: Observable<SourceElement>
-    private let selector: Selector
-
-    init(source: Observable<SourceElement>, selector: @escaping Selector) {
-        self.source = source
-        self.selector = selector
-    }
-
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == SourceSequence.Element {
-        let sink = FlatMapSink(selector: self.selector, observer: observer, cancel: cancel)
-        let subscription = sink.run(self.source)
-        return (sink: sink, subscription: subscription)
+        FlatMapProducer(source: self.asObservable(), strategy: .merge, selector: selector)
     }
 }

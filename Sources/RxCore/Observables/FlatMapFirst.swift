@@ -21,55 +21,6 @@ extension ObservableType {
     )
         -> Observable<Source.Element>
     {
-        FlatMapFirst(source: self.asObservable(), selector: selector)
-    }
-}
-
-private final class FlatMapFirstSink<
-    SourceElement,
-    SourceSequence: ObservableConvertibleType,
-    Observer: ObserverType
->: MergeSink<SourceElement, SourceSequence, Observer>, @unchecked Sendable
-where Observer.Element == SourceSequence.Element {
-    typealias Selector = (SourceElement) throws -> SourceSequence
-
-    private let selector: Selector
-
-    override var subscribeNext: Bool {
-        self.activeCount == 0
-    }
-
-    init(selector: @escaping Selector, observer: Observer, cancel: Cancelable) {
-        self.selector = selector
-        super.init(observer: observer, cancel: cancel)
-    }
-
-    override func performMap(_ element: SourceElement) throws -> SourceSequence {
-        try self.selector(element)
-    }
-}
-
-private final class FlatMapFirst<SourceElement, SourceSequence: ObservableConvertibleType>:
-    Producer<SourceSequence.Element>, @unchecked Sendable
-{
-    typealias Selector = (SourceElement) throws -> SourceSequence
-
-    private let source: Observable<SourceElement>
-    private let selector: Selector
-
-    init(source: Observable<SourceElement>, selector: @escaping Selector) {
-        self.source = source
-        self.selector = selector
-    }
-
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == SourceSequence.Element {
-        let sink = FlatMapFirstSink(selector: self.selector, observer: observer, cancel: cancel)
-        let subscription = sink.run(self.source)
-        return (sink: sink, subscription: subscription)
+        FlatMapProducer(source: self.asObservable(), strategy: .first, selector: selector)
     }
 }

@@ -25,7 +25,7 @@ extension ObservableType {
     )
         -> Observable<Source.Element>
     {
-        FlatMapLatest(source: self.asObservable(), selector: selector)
+        FlatMapProducer(source: self.asObservable(), strategy: .latest, selector: selector)
     }
 }
 
@@ -46,11 +46,13 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// - returns: The observable sequence that at any point in time produces the elements of the most recent
     ///   inner observable sequence that has been received.
     public func switchLatest() -> Observable<Element.Element> {
-        FlatMapLatest(source: self.asObservable(), selector: { $0 })
+        FlatMapProducer(source: self.asObservable(), strategy: .latest, selector: { $0 })
     }
 }
 
-private final class FlatMapLatestSink<
+/// The sink of `flatMapLatest` and `switchLatest`: only the latest inner sequence is subscribed; events of an
+/// earlier one that still arrive are dropped.
+final class FlatMapLatestSink<
     SourceElement,
     SourceSequence: ObservableConvertibleType,
     Observer: ObserverType
@@ -88,18 +90,16 @@ where Observer.Element == SourceSequence.Element {
             self.innerSubscription.disposable = subscription
             let observer = FlatMapLatestSinkInner(parent: self, id: id, subscription: subscription)
             subscription.setDisposable(inner.subscribe(observer))
-        case .error(let error):
+        case .error:
             self.lock.performLocked {
-                self.forwardOn(.error(error))
-                self.dispose()
+                self.forwardStop(event)
             }
         case .completed:
             self.lock.performLocked {
                 self.stopped = true
                 self.sourceSubscription.dispose()
                 if !self.hasLatest {
-                    self.forwardOn(.completed)
-                    self.dispose()
+                    self.forwardStop(event)
                 }
             }
         }
@@ -112,15 +112,15 @@ where Observer.Element == SourceSequence.Element {
                 self.hasLatest = true
                 self.latest &+= 1
                 return (self.latest, inner)
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
+            } catch {
+                self.forwardError(error)
                 return nil
             }
         }
     }
 }
 
+/// Observes one inner sequence of a `FlatMapLatestSink`, tagged with its `id` to tell it from later ones.
 private final class FlatMapLatestSinkInner<
     SourceElement,
     SourceSequence: ObservableConvertibleType,
@@ -150,40 +150,13 @@ where Observer.Element == SourceSequence.Element {
             case .next:
                 self.parent.forwardOn(event)
             case .error:
-                self.parent.forwardOn(event)
-                self.parent.dispose()
+                self.parent.forwardStop(event)
             case .completed:
                 self.parent.hasLatest = false
                 if self.parent.stopped {
-                    self.parent.forwardOn(event)
-                    self.parent.dispose()
+                    self.parent.forwardStop(event)
                 }
             }
         }
-    }
-}
-
-private final class FlatMapLatest<SourceElement, SourceSequence: ObservableConvertibleType>:
-    Producer<SourceSequence.Element>, @unchecked Sendable
-{
-    typealias Selector = (SourceElement) throws -> SourceSequence
-
-    private let source: Observable<SourceElement>
-    private let selector: Selector
-
-    init(source: Observable<SourceElement>, selector: @escaping Selector) {
-        self.source = source
-        self.selector = selector
-    }
-
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == SourceSequence.Element {
-        let sink = FlatMapLatestSink(selector: self.selector, observer: observer, cancel: cancel)
-        let subscription = sink.run(self.source)
-        return (sink: sink, subscription: subscription)
     }
 }

@@ -39,8 +39,8 @@ private final class GroupedObservableImpl<Element>: Observable<Element>, @unchec
     }
 }
 
-private final class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: Sink<Observer>, ObserverType,
-    @unchecked Sendable
+private final class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
+    ObserverType, @unchecked Sendable
 where Observer.Element == GroupedObservable<Key, Element> {
     // @unchecked: the group table is only touched from `on`, which the source calls serially (Rx contract).
     typealias Parent = GroupBy<Key, Element>
@@ -123,10 +123,8 @@ private final class GroupBy<Key: Hashable, Element>: Producer<GroupedObservable<
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == GroupedObservable<Key, Element> {
-        let sink = GroupBySink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: sink.run())
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == GroupedObservable<Key, Element> {
+        return self.running(GroupBySink(parent: self, observer: observer, cancel: cancel))
     }
 }

@@ -23,12 +23,8 @@ where Observer.Element == Never {
         switch event {
         case .next:
             break
-        case .error(let error):
-            self.forwardOn(.error(error))
-            self.dispose()
-        case .completed:
-            self.forwardOn(.completed)
-            self.dispose()
+        case .error, .completed:
+            self.forwardStop(event)
         }
     }
 }
@@ -40,14 +36,9 @@ private final class IgnoreElements<SourceType>: Producer<Never>, @unchecked Send
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Never {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Never {
         let sink = IgnoreElementsSink<SourceType, Observer>(observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        return subscribed(sink, to: self.source)
     }
 }

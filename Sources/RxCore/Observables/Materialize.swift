@@ -32,14 +32,8 @@ private final class Materialize<Element>: Producer<Event<Element>>, @unchecked S
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Event<Element> {
-        let sink = MaterializeSink<Element, Observer>(observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Event<Element> {
+        return subscribed(MaterializeSink<Element, Observer>(observer: observer, cancel: cancel), to: self.source)
     }
 }

@@ -13,7 +13,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///
     /// - returns: The observable sequence that merges the elements of the observable sequences.
     public func merge() -> Observable<Element.Element> {
-        Merge(source: self.asObservable())
+        FlatMapProducer(source: self.asObservable(), strategy: .merge, selector: { $0 })
     }
 }
 
@@ -57,35 +57,7 @@ extension ObservableType {
     }
 }
 
-private final class MergeBasicSink<Source: ObservableConvertibleType, Observer: ObserverType>:
-    MergeSink<Source, Source, Observer>, @unchecked Sendable
-where Observer.Element == Source.Element {
-    override func performMap(_ element: Source) throws -> Source {
-        element
-    }
-}
-
-private final class Merge<SourceSequence: ObservableConvertibleType>: Producer<SourceSequence.Element>,
-    @unchecked Sendable
-{
-    private let source: Observable<SourceSequence>
-
-    init(source: Observable<SourceSequence>) {
-        self.source = source
-    }
-
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == SourceSequence.Element {
-        let sink = MergeBasicSink<SourceSequence, Observer>(observer: observer, cancel: cancel)
-        let subscription = sink.run(self.source)
-        return (sink: sink, subscription: subscription)
-    }
-}
-
+/// `Observable.merge(_:)` of a fixed list: every source subscribed at once, in order.
 private final class MergeArray<Element>: Producer<Element>, @unchecked Sendable {
     private let sources: [Observable<Element>]
 
@@ -93,13 +65,13 @@ private final class MergeArray<Element>: Producer<Element>, @unchecked Sendable 
         self.sources = sources
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = MergeBasicSink<Observable<Element>, Observer>(observer: observer, cancel: cancel)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
+        let sink = MergeSink<Observable<Element>, Observable<Element>, Observer>(
+            selector: { $0 },
+            observer: observer,
+            cancel: cancel
+        )
         let subscription = sink.run(sources: self.sources)
         return (sink: sink, subscription: subscription)
     }

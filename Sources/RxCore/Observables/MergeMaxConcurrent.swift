@@ -18,41 +18,6 @@ extension ObservableType where Element: ObservableConvertibleType {
         if maxConcurrent < 1 {
             return Observable.error(RxError.argumentOutOfRange)
         }
-        return MergeLimited(source: self.asObservable(), maxConcurrent: maxConcurrent)
-    }
-}
-
-private final class MergeLimitedBasicSink<SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
-    MergeLimitedSink<SourceSequence, SourceSequence, Observer>, @unchecked Sendable
-where Observer.Element == SourceSequence.Element {
-    override func performMap(_ element: SourceSequence) throws -> SourceSequence {
-        element
-    }
-}
-
-private final class MergeLimited<SourceSequence: ObservableConvertibleType>: Producer<SourceSequence.Element>,
-    @unchecked Sendable
-{
-    private let source: Observable<SourceSequence>
-    private let maxConcurrent: Int
-
-    init(source: Observable<SourceSequence>, maxConcurrent: Int) {
-        self.source = source
-        self.maxConcurrent = maxConcurrent
-    }
-
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == SourceSequence.Element {
-        let sink = MergeLimitedBasicSink<SourceSequence, Observer>(
-            maxConcurrent: self.maxConcurrent,
-            observer: observer,
-            cancel: cancel
-        )
-        let subscription = sink.run(self.source)
-        return (sink: sink, subscription: subscription)
+        return FlatMapProducer(source: self.asObservable(), strategy: .limited(maxConcurrent), selector: { $0 })
     }
 }

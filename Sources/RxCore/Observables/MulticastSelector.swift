@@ -31,6 +31,7 @@ extension ObservableType {
 }
 
 private final class MulticastSelectorSink<Subject: SubjectType, Observer: ObserverType>: Sink<Observer>,
+    SelfSubscribingSink,
     ObserverType, @unchecked Sendable
 {
     typealias Element = Observer.Element
@@ -80,10 +81,8 @@ private final class MulticastSelector<Subject: SubjectType, Result>: Producer<Re
         self.selector = selector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Result {
-        let sink = MulticastSelectorSink<Subject, Observer>(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: sink.run())
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Result {
+        return self.running(MulticastSelectorSink<Subject, Observer>(parent: self, observer: observer, cancel: cancel))
     }
 }

@@ -64,9 +64,8 @@ private final class ReduceSink<SourceType, AccumulateType, Observer: ObserverTyp
         case .next(let value):
             do {
                 self.accumulation = try self.parent.accumulator(self.accumulation, value)
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
+            } catch {
+                self.forwardError(error)
             }
         case .error(let error):
             self.forwardOn(.error(error))
@@ -105,14 +104,8 @@ private final class Reduce<SourceType, AccumulateType, ResultType>: Producer<Res
         self.mapResult = mapResult
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == ResultType {
-        let sink = ReduceSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == ResultType {
+        return subscribed(ReduceSink(parent: self, observer: observer, cancel: cancel), to: self.source)
     }
 }

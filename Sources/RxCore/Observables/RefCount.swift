@@ -19,6 +19,7 @@ extension ConnectableObservableType {
 }
 
 private final class RefCountSink<ConnectableSource: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>,
+    SelfSubscribingSink,
     ObserverType, @unchecked Sendable
 where ConnectableSource.Element == Observer.Element {
     typealias Element = Observer.Element
@@ -107,10 +108,8 @@ private final class RefCount<ConnectableSource: ConnectableObservableType>: Prod
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == ConnectableSource.Element {
-        let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: sink.run())
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == ConnectableSource.Element {
+        return self.running(RefCountSink(parent: self, observer: observer, cancel: cancel))
     }
 }

@@ -164,12 +164,8 @@ private final class RetryWhen<Element, TriggerObservable: ObservableType, Error:
         self.notificationHandler = notificationHandler
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
         let sink = RetryWhenSink<Observer, TriggerObservable.Element, Error>(
             source: self.source,
             notificationHandler: self.notificationHandler,

@@ -56,8 +56,8 @@ private final class SamplerSink<Observer: ObserverType, SampleType>: ObserverTyp
     }
 }
 
-private final class SampleSequenceSink<Observer: ObserverType, SampleType>: Sink<Observer>, ObserverType,
-    @unchecked Sendable
+private final class SampleSequenceSink<Observer: ObserverType, SampleType>: Sink<Observer>, SelfSubscribingSink,
+    ObserverType, @unchecked Sendable
 {
     typealias Element = Observer.Element
     typealias Parent = Sample<Element, SampleType>
@@ -108,10 +108,8 @@ private final class Sample<Element, SampleType>: Producer<Element>, @unchecked S
         self.defaultValue = defaultValue
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = SampleSequenceSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: sink.run())
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
+        return self.running(SampleSequenceSink(parent: self, observer: observer, cancel: cancel))
     }
 }

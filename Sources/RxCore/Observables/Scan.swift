@@ -58,16 +58,11 @@ private final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, O
             do {
                 try self.parent.accumulator(&self.accumulate, element)
                 self.forwardOn(.next(self.accumulate))
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
+            } catch {
+                self.forwardError(error)
             }
-        case .error(let error):
-            self.forwardOn(.error(error))
-            self.dispose()
-        case .completed:
-            self.forwardOn(.completed)
-            self.dispose()
+        case .error, .completed:
+            self.forwardStop(event)
         }
     }
 }
@@ -85,14 +80,8 @@ private final class Scan<Element, Accumulate>: Producer<Accumulate>, @unchecked 
         self.accumulator = accumulator
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Accumulate {
-        let sink = ScanSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Accumulate {
+        return subscribed(ScanSink(parent: self, observer: observer, cancel: cancel), to: self.source)
     }
 }

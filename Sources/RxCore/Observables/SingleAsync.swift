@@ -57,9 +57,8 @@ private final class SingleAsyncSink<Observer: ObserverType>: Sink<Observer>, Obs
                 if !matches {
                     return
                 }
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
+            } catch {
+                self.forwardError(error)
                 return
             }
             if self.seenValue {
@@ -94,14 +93,8 @@ private final class SingleAsync<Element>: Producer<Element>, @unchecked Sendable
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = SingleAsyncSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
+        return subscribed(SingleAsyncSink(parent: self, observer: observer, cancel: cancel), to: self.source)
     }
 }

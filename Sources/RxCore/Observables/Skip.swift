@@ -17,52 +17,6 @@ extension ObservableType {
         if count < 0 {
             return Observable.error(RxError.argumentOutOfRange)
         }
-        return SkipCount(source: self.asObservable(), count: count)
-    }
-}
-
-private final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-
-    private var remaining: Int
-
-    init(count: Int, observer: Observer, cancel: Cancelable) {
-        self.remaining = count
-        super.init(observer: observer, cancel: cancel)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            if self.remaining > 0 {
-                self.remaining -= 1
-            } else {
-                self.forwardOn(event)
-            }
-        case .error, .completed:
-            self.forwardOn(event)
-            self.dispose()
-        }
-    }
-}
-
-private final class SkipCount<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let count: Int
-
-    init(source: Observable<Element>, count: Int) {
-        self.source = source
-        self.count = count
-    }
-
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = SkipCountSink(count: self.count, observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        return Counted(source: self.asObservable(), mode: .skip, count: count)
     }
 }

@@ -14,63 +14,6 @@ extension ObservableType {
     /// - returns: An observable sequence that contains the elements from the input sequence starting at the first
     ///   element in the linear series that does not pass the test specified by predicate.
     public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        SkipWhile(source: self.asObservable(), predicate: predicate)
-    }
-}
-
-private final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-    typealias Parent = SkipWhile<Element>
-
-    private let parent: Parent
-    private var running = false
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let value):
-            if !self.running {
-                do {
-                    self.running = try !self.parent.predicate(value)
-                } catch let error {
-                    self.forwardOn(.error(error))
-                    self.dispose()
-                    return
-                }
-            }
-            if self.running {
-                self.forwardOn(.next(value))
-            }
-        case .error, .completed:
-            self.forwardOn(event)
-            self.dispose()
-        }
-    }
-}
-
-private final class SkipWhile<Element>: Producer<Element>, @unchecked Sendable {
-    typealias Predicate = (Element) throws -> Bool
-
-    private let source: Observable<Element>
-    fileprivate let predicate: Predicate
-
-    init(source: Observable<Element>, predicate: @escaping Predicate) {
-        self.source = source
-        self.predicate = predicate
-    }
-
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = SkipWhileSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        WhilePredicate(source: self.asObservable(), mode: .skipWhile, predicate: predicate)
     }
 }

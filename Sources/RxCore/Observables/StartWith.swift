@@ -25,12 +25,8 @@ private final class StartWith<Element>: Producer<Element>, @unchecked Sendable {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
         for element in self.elements {
             observer.on(.next(element))
         }

@@ -79,12 +79,8 @@ private final class SwitchIfEmpty<Element>: Producer<Element>, @unchecked Sendab
         self.ifEmpty = ifEmpty
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
         let sink = SwitchIfEmptySink(ifEmpty: self.ifEmpty, observer: observer, cancel: cancel)
         let subscription = sink.run(self.source)
         return (sink: sink, subscription: subscription)

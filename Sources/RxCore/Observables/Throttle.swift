@@ -28,7 +28,9 @@ extension ObservableType {
     }
 }
 
-private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
+    ObserverType, @unchecked Sendable
+{
     typealias Element = Observer.Element
     typealias Parent = Throttle<Element>
 
@@ -122,23 +124,16 @@ private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, Observ
     }
 }
 
-private final class Throttle<Element>: Producer<Element>, @unchecked Sendable {
-    let source: Observable<Element>
-    let dueTime: RxTimeInterval
+private final class Throttle<Element>: TimedProducer<Element>, @unchecked Sendable {
     let latest: Bool
-    let scheduler: SchedulerType
 
     init(source: Observable<Element>, dueTime: RxTimeInterval, latest: Bool, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
         self.latest = latest
-        self.scheduler = scheduler
+        super.init(source: source, dueTime: dueTime, scheduler: scheduler)
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = ThrottleSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: sink.run())
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
+        return self.running(ThrottleSink(parent: self, observer: observer, cancel: cancel))
     }
 }

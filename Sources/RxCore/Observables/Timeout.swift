@@ -43,7 +43,9 @@ extension ObservableType {
     }
 }
 
-private final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
+    ObserverType, @unchecked Sendable
+{
     typealias Element = Observer.Element
     typealias Parent = Timeout<Element>
 
@@ -110,23 +112,16 @@ private final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, Observe
     }
 }
 
-private final class Timeout<Element>: Producer<Element>, @unchecked Sendable {
-    let source: Observable<Element>
-    let dueTime: RxTimeInterval
+private final class Timeout<Element>: TimedProducer<Element>, @unchecked Sendable {
     let other: Observable<Element>
-    let scheduler: SchedulerType
 
     init(source: Observable<Element>, dueTime: RxTimeInterval, other: Observable<Element>, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
         self.other = other
-        self.scheduler = scheduler
+        super.init(source: source, dueTime: dueTime, scheduler: scheduler)
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = TimeoutSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: sink.run())
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
+        return self.running(TimeoutSink(parent: self, observer: observer, cancel: cancel))
     }
 }

@@ -56,7 +56,7 @@ where Observer.Element: RxAbstractInteger {
     }
 }
 
-private final class TimerOneOffSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
+private final class TimerOneOffSink<Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink, @unchecked Sendable
 where Observer.Element: RxAbstractInteger {
     typealias Parent = Timer<Observer.Element>
 
@@ -69,9 +69,7 @@ where Observer.Element: RxAbstractInteger {
 
     func run() -> Disposable {
         parent.scheduler.scheduleRelative(self, dueTime: parent.dueTime) { sink in
-            sink.forwardOn(.next(0))
-            sink.forwardOn(.completed)
-            sink.dispose()
+            sink.forwardLast(0)
             return Disposables.create()
         }
     }
@@ -88,14 +86,12 @@ private final class Timer<Element: RxAbstractInteger>: Producer<Element>, @unche
         self.period = period
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
         if let period {
             let sink = TimerSink(parent: self, observer: observer, cancel: cancel)
             return (sink: sink, subscription: sink.run(period: period))
         }
-        let sink = TimerOneOffSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: sink.run())
+        return self.running(TimerOneOffSink(parent: self, observer: observer, cancel: cancel))
     }
 }

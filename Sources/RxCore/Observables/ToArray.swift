@@ -27,9 +27,7 @@ where Observer.Element == [SourceType] {
             self.forwardOn(.error(error))
             self.dispose()
         case .completed:
-            self.forwardOn(.next(self.list))
-            self.forwardOn(.completed)
-            self.dispose()
+            self.forwardLast(self.list)
         }
     }
 }
@@ -41,14 +39,8 @@ private final class ToArray<SourceType>: Producer<[SourceType]>, @unchecked Send
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == [SourceType] {
-        let sink = ToArraySink(observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == [SourceType] {
+        return subscribed(ToArraySink(observer: observer, cancel: cancel), to: self.source)
     }
 }

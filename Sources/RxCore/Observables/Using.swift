@@ -42,9 +42,8 @@ private final class UsingSink<Resource: Disposable, Observer: ObserverType>: Sin
             resourceDisposable = resource
             let source = try self.parent.observableFactory(resource)
             return Disposables.create(source.subscribe(self), resourceDisposable)
-        } catch let error {
-            self.forwardOn(.error(error))
-            self.dispose()
+        } catch {
+            self.forwardError(error)
             return resourceDisposable
         }
     }
@@ -69,12 +68,8 @@ private final class Using<Element, Resource: Disposable>: Producer<Element>, @un
         self.observableFactory = observableFactory
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
         let sink = UsingSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

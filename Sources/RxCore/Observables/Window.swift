@@ -24,8 +24,8 @@ extension ObservableType {
     }
 }
 
-private final class WindowTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType,
-    @unchecked Sendable
+private final class WindowTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
+    ObserverType, @unchecked Sendable
 where Observer.Element == Observable<Element> {
     typealias Parent = WindowTimeCount<Element>
 
@@ -122,10 +122,8 @@ private final class WindowTimeCount<Element>: Producer<Observable<Element>>, @un
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Observable<Element> {
-        let sink = WindowTimeCountSink(parent: self, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: sink.run())
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Observable<Element> {
+        return self.running(WindowTimeCountSink(parent: self, observer: observer, cancel: cancel))
     }
 }

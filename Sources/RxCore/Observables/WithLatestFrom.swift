@@ -74,9 +74,8 @@ private final class WithLatestFromSink<FirstType, SecondType, Observer: Observer
                 do {
                     let result = try self.parent.resultSelector(value, latest)
                     self.forwardOn(.next(result))
-                } catch let error {
-                    self.forwardOn(.error(error))
-                    self.dispose()
+                } catch {
+                    self.forwardError(error)
                 }
             case .completed:
                 self.forwardOn(.completed)
@@ -129,12 +128,8 @@ private final class WithLatestFrom<FirstType, SecondType, ResultType>: Producer<
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == ResultType {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == ResultType {
         let sink = WithLatestFromSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)

@@ -57,12 +57,8 @@ private final class WithUnretainedSink<Object: AnyObject, Source, Observer: Obse
                 return
             }
             self.forwardOn(.next(self.parent.resultSelector(object, element)))
-        case .error(let error):
-            self.forwardOn(.error(error))
-            self.dispose()
-        case .completed:
-            self.forwardOn(.completed)
-            self.dispose()
+        case .error, .completed:
+            self.forwardStop(event)
         }
     }
 }
@@ -78,12 +74,8 @@ private final class WithUnretained<Object: AnyObject, Source, Out>: Producer<Out
         self.resultSelector = resultSelector
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Out {
-        let sink = WithUnretainedSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = self.source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Out {
+        return subscribed(WithUnretainedSink(parent: self, observer: observer, cancel: cancel), to: self.source)
     }
 }

@@ -105,12 +105,8 @@ private final class AndThen<Element>: Producer<Element>, @unchecked Sendable {
         self.second = second
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: Cancelable
-    ) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == Element {
         let sink = AndThenSink(second: self.second, observer: observer, cancel: cancel)
         let subscription = sink.run(completable: self.completable)
         return (sink: sink, subscription: subscription)

@@ -24,17 +24,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable)
         -> PrimitiveSequence<Trait, Element>
     {
-        let source = Observable<Element>.create { observer in
-            subscribe { event in
-                switch event {
-                case .error(let error):
-                    observer.on(.error(error))
-                case .completed:
-                    observer.on(.completed)
-                }
-            }
-        }
-        return PrimitiveSequence(raw: source)
+        PrimitiveSequence.create(traitEvents: subscribe)
     }
 
     /// Subscribes `observer` to receive events for this sequence.
@@ -42,19 +32,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// - returns: Subscription for `observer` that can be used to cancel production of sequence elements and free
     ///   resources.
     public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
-        var stopped = false
-        return self.primitiveSequence.asObservable().subscribe { event in
-            if stopped { return }
-            stopped = true
-            switch event {
-            case .next:
-                rxFatalError("Completables can't emit values")
-            case .error(let error):
-                observer(.error(error))
-            case .completed:
-                observer(.completed)
-            }
-        }
+        self.primitiveSequence.subscribe(traitEvents: observer)
     }
 
     /// Subscribes a completion handler and an error handler for this sequence.
@@ -68,18 +46,14 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         onError: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposable = disposableRunning(onDisposed)
-        let observer: CompletableObserver = { event in
+        self.primitiveSequence.subscribe(onDisposed: onDisposed) { (event: CompletableEvent) in
             switch event {
             case .error(let error):
                 report(error, to: onError)
-                disposable.dispose()
             case .completed:
                 onCompleted?()
-                disposable.dispose()
             }
         }
-        return Disposables.create(self.primitiveSequence.subscribe(observer), disposable)
     }
 
     /// Returns an empty observable sequence, using the specified scheduler to send out the single `Completed`

@@ -26,20 +26,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - parameter subscribe: Implementation of the resulting observable sequence's `subscribe` method.
     /// - returns: The observable sequence with the specified implementation for the `subscribe` method.
     public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable) -> Maybe<Element> {
-        let source = Observable<Element>.create { observer in
-            subscribe { event in
-                switch event {
-                case .success(let element):
-                    observer.on(.next(element))
-                    observer.on(.completed)
-                case .error(let error):
-                    observer.on(.error(error))
-                case .completed:
-                    observer.on(.completed)
-                }
-            }
-        }
-        return PrimitiveSequence(raw: source)
+        PrimitiveSequence.create(traitEvents: subscribe)
     }
 
     /// Subscribes `observer` to receive events for this sequence.
@@ -47,19 +34,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - returns: Subscription for `observer` that can be used to cancel production of sequence elements and free
     ///   resources.
     public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
-        var stopped = false
-        return self.primitiveSequence.asObservable().subscribe { event in
-            if stopped { return }
-            stopped = true
-            switch event {
-            case .next(let element):
-                observer(.success(element))
-            case .error(let error):
-                observer(.error(error))
-            case .completed:
-                observer(.completed)
-            }
-        }
+        self.primitiveSequence.subscribe(traitEvents: observer)
     }
 
     /// Subscribes a success handler, an error handler, and a completion handler for this sequence.
@@ -75,21 +50,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposable = disposableRunning(onDisposed)
-        let observer: MaybeObserver = { event in
+        self.primitiveSequence.subscribe(onDisposed: onDisposed) { (event: MaybeEvent<Element>) in
             switch event {
             case .success(let element):
                 onSuccess?(element)
-                disposable.dispose()
             case .error(let error):
                 report(error, to: onError)
-                disposable.dispose()
             case .completed:
                 onCompleted?()
-                disposable.dispose()
             }
         }
-        return Disposables.create(self.primitiveSequence.subscribe(observer), disposable)
     }
 
     /// Returns an observable sequence that contains a single element.

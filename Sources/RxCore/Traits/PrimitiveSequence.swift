@@ -66,3 +66,11 @@ extension PrimitiveSequence {
         )
     }
 }
+
+/// Implementation detail, not API: the traits whose sequences `zip` (`SingleTrait`, `MaybeTrait`), so that one
+/// generated set of `zip` overloads (`PrimitiveSequence+Zip.swift`) serves both. Nothing outside RxCore should
+/// conform to it or name it.
+public protocol _PrimitiveSequenceZipTrait {}
+
+extension SingleTrait: _PrimitiveSequenceZipTrait {}
+extension MaybeTrait: _PrimitiveSequenceZipTrait {}

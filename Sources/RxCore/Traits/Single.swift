@@ -18,18 +18,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// - parameter subscribe: Implementation of the resulting observable sequence's `subscribe` method.
     /// - returns: The observable sequence with the specified implementation for the `subscribe` method.
     public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable) -> Single<Element> {
-        let source = Observable<Element>.create { observer in
-            subscribe { event in
-                switch event {
-                case .success(let element):
-                    observer.on(.next(element))
-                    observer.on(.completed)
-                case .failure(let error):
-                    observer.on(.error(error))
-                }
-            }
-        }
-        return PrimitiveSequence(raw: source)
+        PrimitiveSequence.create(traitEvents: subscribe)
     }
 
     /// Subscribes `observer` to receive events for this sequence.
@@ -37,19 +26,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// - returns: Subscription for `observer` that can be used to cancel production of sequence elements and free
     ///   resources.
     public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
-        var stopped = false
-        return self.primitiveSequence.asObservable().subscribe { event in
-            if stopped { return }
-            stopped = true
-            switch event {
-            case .next(let element):
-                observer(.success(element))
-            case .error(let error):
-                observer(.failure(error))
-            case .completed:
-                rxFatalError("Singles can't emit a completion event")
-            }
-        }
+        self.primitiveSequence.subscribe(traitEvents: observer)
     }
 
     /// Subscribes a success handler, and an error handler for this sequence.
@@ -64,18 +41,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onFailure: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposable = disposableRunning(onDisposed)
-        let observer: SingleObserver = { event in
+        self.primitiveSequence.subscribe(onDisposed: onDisposed) { (event: SingleEvent<Element>) in
             switch event {
             case .success(let element):
                 onSuccess?(element)
-                disposable.dispose()
             case .failure(let error):
                 report(error, to: onFailure)
-                disposable.dispose()
             }
         }
-        return Disposables.create(self.primitiveSequence.subscribe(observer), disposable)
     }
 
     /// Returns an observable sequence that contains a single element.

@@ -1,21 +1,23 @@
 // Generated — do not edit. Template: Tests/Tools/Arity/PrimitiveSequence+Zip.swift.tt
 // Regenerate: `python3 Tests/Tools/generate-arity.py` (CI fails when this file differs from the template's output).
-// Arities 2…8 of `Maybe.zip`, with and without a result selector, as in RxSwift's generated file.
+// Arities 2…8 of `Single.zip` and `Maybe.zip`, with and without a result selector, as in RxSwift's generated files
+// (which write them once per trait; here one set serves both traits through `_PrimitiveSequenceZipTrait`).
 
 // MARK: 2
 
-extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Merges the specified maybes into one Maybe by using the selector function once all of them have
-    /// produced their element.
+extension PrimitiveSequenceType where Trait: _PrimitiveSequenceZipTrait {
+    /// Merges the specified singles (or maybes) into one Single (or Maybe) by using the selector function once all
+    /// of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
     ///
     ///     a:      ---(1|)
     ///     b:      -----(x|)
-    ///     result: -----(1x|)      Maybe.zip(a, b) { "\($0)\($1)" }
+    ///     result: -----(1x|)      Single.zip(a, b) { "\($0)\($1)" }
     ///
-    /// The result emits once every source has emitted; if one of them completes empty, the result completes empty
-    /// once every source has terminated; the first error fails it.
+    /// A Single succeeds when every source has succeeded; the first failure fails it. A Maybe emits once every
+    /// source has emitted; if one of them completes empty, it completes empty once every source has terminated;
+    /// the first error fails it.
     ///
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
@@ -32,8 +34,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 }
 
-extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
-    /// Merges the specified maybes into one Maybe of a tuple once all of them have produced their element.
+extension PrimitiveSequenceType where Element == Any, Trait: _PrimitiveSequenceZipTrait {
+    /// Merges the specified singles (or maybes) into one Single (or Maybe) of a tuple once all of them have
+    /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
     ///
@@ -53,18 +56,19 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 // MARK: 3
 
-extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Merges the specified maybes into one Maybe by using the selector function once all of them have
-    /// produced their element.
+extension PrimitiveSequenceType where Trait: _PrimitiveSequenceZipTrait {
+    /// Merges the specified singles (or maybes) into one Single (or Maybe) by using the selector function once all
+    /// of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
     ///
     ///     a:      ---(1|)
     ///     b:      -----(x|)
-    ///     result: -----(1x|)      Maybe.zip(a, b) { "\($0)\($1)" }
+    ///     result: -----(1x|)      Single.zip(a, b) { "\($0)\($1)" }
     ///
-    /// The result emits once every source has emitted; if one of them completes empty, the result completes empty
-    /// once every source has terminated; the first error fails it.
+    /// A Single succeeds when every source has succeeded; the first failure fails it. A Maybe emits once every
+    /// source has emitted; if one of them completes empty, it completes empty once every source has terminated;
+    /// the first error fails it.
     ///
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
@@ -82,8 +86,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 }
 
-extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
-    /// Merges the specified maybes into one Maybe of a tuple once all of them have produced their element.
+extension PrimitiveSequenceType where Element == Any, Trait: _PrimitiveSequenceZipTrait {
+    /// Merges the specified singles (or maybes) into one Single (or Maybe) of a tuple once all of them have
+    /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
     ///
@@ -104,18 +109,19 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 // MARK: 4
 
-extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Merges the specified maybes into one Maybe by using the selector function once all of them have
-    /// produced their element.
+extension PrimitiveSequenceType where Trait: _PrimitiveSequenceZipTrait {
+    /// Merges the specified singles (or maybes) into one Single (or Maybe) by using the selector function once all
+    /// of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
     ///
     ///     a:      ---(1|)
     ///     b:      -----(x|)
-    ///     result: -----(1x|)      Maybe.zip(a, b) { "\($0)\($1)" }
+    ///     result: -----(1x|)      Single.zip(a, b) { "\($0)\($1)" }
     ///
-    /// The result emits once every source has emitted; if one of them completes empty, the result completes empty
-    /// once every source has terminated; the first error fails it.
+    /// A Single succeeds when every source has succeeded; the first failure fails it. A Maybe emits once every
+    /// source has emitted; if one of them completes empty, it completes empty once every source has terminated;
+    /// the first error fails it.
     ///
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
@@ -133,8 +139,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 }
 
-extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
-    /// Merges the specified maybes into one Maybe of a tuple once all of them have produced their element.
+extension PrimitiveSequenceType where Element == Any, Trait: _PrimitiveSequenceZipTrait {
+    /// Merges the specified singles (or maybes) into one Single (or Maybe) of a tuple once all of them have
+    /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
     ///
@@ -155,18 +162,19 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 // MARK: 5
 
-extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Merges the specified maybes into one Maybe by using the selector function once all of them have
-    /// produced their element.
+extension PrimitiveSequenceType where Trait: _PrimitiveSequenceZipTrait {
+    /// Merges the specified singles (or maybes) into one Single (or Maybe) by using the selector function once all
+    /// of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
     ///
     ///     a:      ---(1|)
     ///     b:      -----(x|)
-    ///     result: -----(1x|)      Maybe.zip(a, b) { "\($0)\($1)" }
+    ///     result: -----(1x|)      Single.zip(a, b) { "\($0)\($1)" }
     ///
-    /// The result emits once every source has emitted; if one of them completes empty, the result completes empty
-    /// once every source has terminated; the first error fails it.
+    /// A Single succeeds when every source has succeeded; the first failure fails it. A Maybe emits once every
+    /// source has emitted; if one of them completes empty, it completes empty once every source has terminated;
+    /// the first error fails it.
     ///
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
@@ -186,8 +194,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 }
 
-extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
-    /// Merges the specified maybes into one Maybe of a tuple once all of them have produced their element.
+extension PrimitiveSequenceType where Element == Any, Trait: _PrimitiveSequenceZipTrait {
+    /// Merges the specified singles (or maybes) into one Single (or Maybe) of a tuple once all of them have
+    /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
     ///
@@ -210,18 +219,19 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 // MARK: 6
 
-extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Merges the specified maybes into one Maybe by using the selector function once all of them have
-    /// produced their element.
+extension PrimitiveSequenceType where Trait: _PrimitiveSequenceZipTrait {
+    /// Merges the specified singles (or maybes) into one Single (or Maybe) by using the selector function once all
+    /// of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
     ///
     ///     a:      ---(1|)
     ///     b:      -----(x|)
-    ///     result: -----(1x|)      Maybe.zip(a, b) { "\($0)\($1)" }
+    ///     result: -----(1x|)      Single.zip(a, b) { "\($0)\($1)" }
     ///
-    /// The result emits once every source has emitted; if one of them completes empty, the result completes empty
-    /// once every source has terminated; the first error fails it.
+    /// A Single succeeds when every source has succeeded; the first failure fails it. A Maybe emits once every
+    /// source has emitted; if one of them completes empty, it completes empty once every source has terminated;
+    /// the first error fails it.
     ///
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
@@ -241,8 +251,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 }
 
-extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
-    /// Merges the specified maybes into one Maybe of a tuple once all of them have produced their element.
+extension PrimitiveSequenceType where Element == Any, Trait: _PrimitiveSequenceZipTrait {
+    /// Merges the specified singles (or maybes) into one Single (or Maybe) of a tuple once all of them have
+    /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
     ///
@@ -265,18 +276,19 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 // MARK: 7
 
-extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Merges the specified maybes into one Maybe by using the selector function once all of them have
-    /// produced their element.
+extension PrimitiveSequenceType where Trait: _PrimitiveSequenceZipTrait {
+    /// Merges the specified singles (or maybes) into one Single (or Maybe) by using the selector function once all
+    /// of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
     ///
     ///     a:      ---(1|)
     ///     b:      -----(x|)
-    ///     result: -----(1x|)      Maybe.zip(a, b) { "\($0)\($1)" }
+    ///     result: -----(1x|)      Single.zip(a, b) { "\($0)\($1)" }
     ///
-    /// The result emits once every source has emitted; if one of them completes empty, the result completes empty
-    /// once every source has terminated; the first error fails it.
+    /// A Single succeeds when every source has succeeded; the first failure fails it. A Maybe emits once every
+    /// source has emitted; if one of them completes empty, it completes empty once every source has terminated;
+    /// the first error fails it.
     ///
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
@@ -297,8 +309,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 }
 
-extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
-    /// Merges the specified maybes into one Maybe of a tuple once all of them have produced their element.
+extension PrimitiveSequenceType where Element == Any, Trait: _PrimitiveSequenceZipTrait {
+    /// Merges the specified singles (or maybes) into one Single (or Maybe) of a tuple once all of them have
+    /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
     ///
@@ -322,18 +335,19 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 // MARK: 8
 
-extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Merges the specified maybes into one Maybe by using the selector function once all of them have
-    /// produced their element.
+extension PrimitiveSequenceType where Trait: _PrimitiveSequenceZipTrait {
+    /// Merges the specified singles (or maybes) into one Single (or Maybe) by using the selector function once all
+    /// of them have produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
     ///
     ///     a:      ---(1|)
     ///     b:      -----(x|)
-    ///     result: -----(1x|)      Maybe.zip(a, b) { "\($0)\($1)" }
+    ///     result: -----(1x|)      Single.zip(a, b) { "\($0)\($1)" }
     ///
-    /// The result emits once every source has emitted; if one of them completes empty, the result completes empty
-    /// once every source has terminated; the first error fails it.
+    /// A Single succeeds when every source has succeeded; the first failure fails it. A Maybe emits once every
+    /// source has emitted; if one of them completes empty, it completes empty once every source has terminated;
+    /// the first error fails it.
     ///
     /// - parameter resultSelector: Function to invoke with the elements of the sources.
     /// - returns: A sequence containing the result of combining the elements of the sources.
@@ -354,8 +368,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 }
 
-extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
-    /// Merges the specified maybes into one Maybe of a tuple once all of them have produced their element.
+extension PrimitiveSequenceType where Element == Any, Trait: _PrimitiveSequenceZipTrait {
+    /// Merges the specified singles (or maybes) into one Single (or Maybe) of a tuple once all of them have
+    /// produced their element.
     ///
     /// - seealso: [zip operator on reactivex.io](http://reactivex.io/documentation/operators/zip.html)
     ///

@@ -1,0 +1,54 @@
+/// How a flattening operator treats inner sequences that overlap: `flatMap`, `flatMapFirst`, `flatMapLatest`,
+/// `concatMap` and the `merge`/`concat`/`switchLatest` family are one operator with one of these strategies.
+enum FlatMapStrategy {
+    /// Subscribe every inner sequence at once (`flatMap`, `merge()`).
+    case merge
+    /// Drop outer elements that arrive while an inner sequence runs, without mapping them (`flatMapFirst`).
+    case first
+    /// Unsubscribe the running inner sequence when the next outer element arrives (`flatMapLatest`).
+    case latest
+    /// Run at most this many inner sequences, queueing the others (`merge(maxConcurrent:)`, `concatMap`: 1).
+    case limited(Int)
+}
+
+/// Maps each outer element to an inner sequence with `selector` and flattens them as `strategy` says.
+final class FlatMapProducer<SourceElement, SourceSequence: ObservableConvertibleType>:
+    Producer<SourceSequence.Element>, @unchecked Sendable
+{
+    typealias Selector = (SourceElement) throws -> SourceSequence
+
+    private let source: Observable<SourceElement>
+    private let selector: Selector
+    private let strategy: FlatMapStrategy
+
+    init(source: Observable<SourceElement>, strategy: FlatMapStrategy, selector: @escaping Selector) {
+        self.source = source
+        self.strategy = strategy
+        self.selector = selector
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
+    where Observer.Element == SourceSequence.Element {
+        var firstOnly = false
+        var maxConcurrent = Int.max
+        switch self.strategy {
+        case .merge:
+            break
+        case .first:
+            firstOnly = true
+        case .limited(let limit):
+            maxConcurrent = limit
+        case .latest:
+            let sink = FlatMapLatestSink(selector: self.selector, observer: observer, cancel: cancel)
+            return (sink: sink, subscription: sink.run(self.source))
+        }
+        let sink = MergeSink(
+            selector: self.selector,
+            firstOnly: firstOnly,
+            maxConcurrent: maxConcurrent,
+            observer: observer,
+            cancel: cancel
+        )
+        return (sink: sink, subscription: sink.run(self.source))
+    }
+}
