@@ -5,7 +5,7 @@ import RxCore
 // The pipeline of one project, composed in this one file as one RxCore stream:
 //
 //   ticks and hints ─▶ per-project poll ─▶ distinctUntilChanged on branch heads ─▶ examine ranges ─▶ store ─▶ deliver
-//      PollLoop          HostLane            seeded from the store                  Diff/               outbox  SinkWorker
+//      PollLoop          HostLane            seeded from the store                  Diff/          outbox   SinkWorker
 //
 // - ticks come from the project's cadence (`Poll/Cadence.swift`), hints from the change feed and webhooks
 //   (`ProjectPipeline.wake`); one poll runs at a time, and the outcome of each chooses the wait before the next.
@@ -55,13 +55,13 @@ extension ProjectPoller {
         Single.create { try await self.read(state, info: info, at: time) }
             .flatMap { reading in
                 Observable.just(reading.observation.heads)
-                    .startWith(reading.stored)
+                    .startWith(reading.stored)  // the seed: the heads the store holds
                     .distinctUntilChanged()
-                    .skip(1)
-                    .flatMap { _ in Single.create { try await self.examine(reading) } }
+                    .skip(1)  // GitLab's heads pass only if they differ from the seed
+                    .flatMap { _ in Single.create { try await self.examine(reading) } }  // their ranges → events
                     .asMaybe()
-                    .ifEmpty(default: PollChanges(change: StateChange(at: time)))
-                    .flatMap { changes in Single.create { try await self.store(reading, changes) } }
+                    .ifEmpty(default: PollChanges(change: StateChange(at: time)))  // heads unmoved: nothing to examine
+                    .flatMap { changes in Single.create { try await self.store(reading, changes) } }  // one transaction
             }
     }
 }
