@@ -16,6 +16,16 @@ extension WatchEngine {
             removed: [],
             renamed: []
         )
+        // Until a pass succeeds, the watch is as of the first attempt (glwatch was watching since then).
+        let since = registry.withLock { registry -> Date in
+            var since = report.startedAt
+            registry.update(id) { entry in
+                guard entry.firstDiscoveryAt == nil else { return }
+                entry.firstAttemptAt = entry.firstAttemptAt ?? report.startedAt
+                since = entry.firstAttemptAt ?? since
+            }
+            return since
+        }
         if let client = clients[target.instance] {
             do {
                 let discovery = ProjectDiscovery(client: client)
@@ -28,7 +38,7 @@ extension WatchEngine {
                     projects = try await discovery.projects(in: scope)
                 }
                 projects += await leftOut(of: projects, by: id, target: target, client: client)
-                let firstDiscovery = await recordFirstDiscovery(of: id, target: target, at: report.startedAt)
+                let firstDiscovery = await recordFirstDiscovery(of: id, target: target, at: since)
                 let exists = registry.withLock { registry in
                     registry.update(id) {
                         $0.discovered = projects
@@ -37,11 +47,11 @@ extension WatchEngine {
                     }
                 }
                 guard exists else { return nil }
-                let change = reconcile(at: report.startedAt)
+                let change = reconcile(at: since)
                 await recordWatchStarts(change.starts)
                 // Only from now on are projects that appear new (reconciling the first pass saw none as new).
                 _ = registry.withLock { registry in
-                    registry.update(id) { $0.firstDiscoveryAt = $0.firstDiscoveryAt ?? report.startedAt }
+                    registry.update(id) { $0.firstDiscoveryAt = $0.firstDiscoveryAt ?? since }
                 }
                 apply(change, running: registry.withLock { $0.isRunning })
                 await depart(change.removed, pipelines: change.stopped, scope: target.scope.departureName)

@@ -19,6 +19,10 @@ struct EngineRegistry {
         /// When its first successful discovery pass started (set once that pass is reconciled): a project a later
         /// pass lists that was created after it is new (announced from an empty baseline).
         var firstDiscoveryAt: Date?
+        /// When its first discovery pass in this process started, successful or not: the projects its first
+        /// successful pass lists are watched from then, so a push made while a failed first pass waited for its
+        /// retry is announced.
+        var firstAttemptAt: Date?
         /// Projects the last listing left out although GitLab could not say whether they are still in scope
         /// (`WatchScope.stillCovers` is `nil`, e.g. a membership target): kept once, gone if the next listing
         /// leaves them out too.

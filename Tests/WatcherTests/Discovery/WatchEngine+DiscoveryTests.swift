@@ -236,6 +236,33 @@ import Testing
         }
     }
 
+    @Test func testFirstDiscoveryFailed_aPushBeforeTheNextPass_isAnnounced() async throws {
+        // Given a watched group whose first discovery pass, at 0 s, fails (GitLab's clock is the engine's)
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let fake = FakeGitLab(configuration: FakeGitLabConfiguration(clock: FakeGitLabClosureClock { scheduler.now }))
+        let api = fake.addProject("acme/api")
+        api.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let engine = harness.engine(targets: [harness.groupTarget("acme")], scheduler: scheduler)
+            fake.inject(FakeFault(.status(404), on: .pathContaining("/groups/")))
+            #expect(await engine.pollAllOnce().discoveryFailures == 1)
+
+            // When a push is made at 10 s, and the next pass, at 30 s, lists the project
+            scheduler.advanceTo(10)
+            let pushed = api.commits(2, by: [ann])
+            scheduler.advanceTo(30)
+            #expect(await engine.pollAllOnce().discoveries.map(\.added) == [[harness.key(api)]])
+
+            // Then the project is watched from the first attempt, so the push is announced
+            let recorded = try await harness.store.beginWatching(
+                [.project(harness.key(api), since: .distantFuture, isNew: false)]
+            )
+            #expect(recorded.first?.since == Date(timeIntervalSince1970: 0))
+            let events = try await harness.events(of: api)
+            #expect(events.filter { $0.type == .commitsNew }.flatMap(\.commits).map(\.id) == pushed)
+        }
+    }
+
     @Test func testDiscoveryFailure_keepsThePreviousProjects() async throws {
         let fake = FakeGitLab()
         let api = fake.addProject("acme/api")
