@@ -1,3 +1,4 @@
+import FakeGitLab
 import Foundation
 import Testing
 
@@ -34,20 +35,59 @@ import Darwin
             """
         )
         let command = try OnceCommand.parse(["--dry-run"])
-        let started = ContinuousClock.now
 
         // When it runs once
         let error = await #expect(throws: CLIError.self) {
             _ = try await command.execute(config: config, in: harness.context)
         }
 
-        // Then one attempt bounded by the instance's timeout decides it (not 5 retries per project, as `run`
-        // would), and the message says which host could not be reached
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // Then the message says which host could not be reached (that one attempt decides it, not 5 retries per
+        // project as `run` would make, is counted below on a GitLab that drops every connection)
         let message = try #require(error?.description)
         #expect(message.hasPrefix("cannot reach GitLab instance local at http://127.0.0.1:\(port): "))
         #expect(message.hasSuffix("; nothing was polled"))
         #expect(error?.exitStatus == 2)  // a GitLab failure, like a failed poll; not a config error (1)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testDryRun_gitLabDroppingEveryConnection_isAskedOnce_andNothingIsPolled() async throws {
+        // Given a config whose GitLab accepts connections and drops every one
+        let fake = FakeGitLab()
+        fake.addProject("acme/api")
+        try await fake.start()
+        defer { Task { await fake.stop() } }
+        fake.inject(FakeFault(.dropConnection, on: .any, times: 1_000))
+        let harness = CLITestHarness()
+        let config = try FakeConfigSystem().load(
+            """
+            gitlab:
+              local:
+                url: \(fake.baseURL.absoluteString)
+                timeout: 2s
+            watch:
+              - project: acme/api
+            sinks:
+              terminal:
+                type: stdout
+            rules:
+              - name: everything
+                notify: [terminal]
+            state:
+              path: \(harness.statePath)
+            """
+        )
+
+        // When it runs once
+        let error = await #expect(throws: CLIError.self) {
+            _ = try await OnceCommand.parse(["--dry-run"]).execute(config: config, in: harness.context)
+        }
+
+        // Then one request decided it (the reachability probe, not retried), no project was asked for, and the
+        // message names the host
+        #expect(fake.requestCount() == 1)
+        #expect(fake.requestCount(matching: .pathContaining("/projects")) == 0)
+        #expect(error?.description.hasPrefix("cannot reach GitLab instance local at \(fake.baseURL.absoluteString)") == true)
+        #expect(error?.exitStatus == 2)
     }
 
     /// A loopback port nothing listens on: bound, then closed.
