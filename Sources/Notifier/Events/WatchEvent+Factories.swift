@@ -2,6 +2,14 @@ import Foundation
 
 /// Factories for the watch engine: each builds an event of one type and derives its stable id.
 extension WatchEvent {
+    /// The event `details` describe, in `project` (on `branch`, for branch events; project-, tag- and instance-wide
+    /// events are on none), at `time`: what every factory returns.
+    static func event(_ details: EventDetails, in project: ProjectRef, on branch: String? = nil, at time: Date)
+        -> WatchEvent
+    {
+        WatchEvent(occurredAt: time, project: project, branch: branch, details: details)
+    }
+
     /// `commits.new`: commits became reachable from `branch` (oldest first; use `CommitList(keepingEnds:limit:)`
     /// for a huge push).
     public static func commitsNew(
@@ -12,11 +20,9 @@ extension WatchEvent {
         commits: CommitList,
         at time: Date
     ) -> WatchEvent {
-        WatchEvent(
-            occurredAt: time,
-            project: project,
-            branch: branch,
-            details: .commitsNew(NewCommits(before: before, after: after, commits: commits))
+        event(
+            .commitsNew(NewCommits(before: before, after: after, commits: commits)),
+            in: project, on: branch, at: time
         )
     }
 
@@ -28,11 +34,9 @@ extension WatchEvent {
         commit: Commit,
         at time: Date
     ) -> WatchEvent {
-        WatchEvent(
-            occurredAt: time,
-            project: project,
-            branch: branch,
-            details: .contributorNew(NewContributor(contributor: contributor, commit: commit))
+        event(
+            .contributorNew(NewContributor(contributor: contributor, commit: commit)),
+            in: project, on: branch, at: time
         )
     }
 
@@ -44,12 +48,7 @@ extension WatchEvent {
         commit: Commit? = nil,
         at time: Date
     ) -> WatchEvent {
-        WatchEvent(
-            occurredAt: time,
-            project: project,
-            branch: branch,
-            details: .branchCreated(BranchCreated(head: head, commit: commit))
-        )
+        event(.branchCreated(BranchCreated(head: head, commit: commit)), in: project, on: branch, at: time)
     }
 
     /// `branch.deleted`: `branch` disappeared; `lastHead` is the head glwatch last saw.
@@ -61,12 +60,7 @@ extension WatchEvent {
     )
         -> WatchEvent
     {
-        WatchEvent(
-            occurredAt: time,
-            project: project,
-            branch: branch,
-            details: .branchDeleted(BranchDeleted(lastHead: lastHead))
-        )
+        event(.branchDeleted(BranchDeleted(lastHead: lastHead)), in: project, on: branch, at: time)
     }
 
     /// `branch.force_pushed`: `branch` moved from `oldHead` to `newHead`, which does not contain it.
@@ -79,13 +73,11 @@ extension WatchEvent {
         commits: CommitList,
         at time: Date
     ) -> WatchEvent {
-        WatchEvent(
-            occurredAt: time,
-            project: project,
-            branch: branch,
-            details: .branchForcePushed(
+        event(
+            .branchForcePushed(
                 BranchForcePushed(oldHead: oldHead, newHead: newHead, droppedCount: droppedCount, commits: commits)
-            )
+            ),
+            in: project, on: branch, at: time
         )
     }
 
@@ -98,51 +90,34 @@ extension WatchEvent {
         since: Date,
         at time: Date
     ) -> WatchEvent {
-        WatchEvent(
-            occurredAt: time,
-            project: project,
-            branch: nil,
-            details: .projectUnreachable(
+        event(
+            .projectUnreachable(
                 ProjectUnreachable(
                     reason: reason,
                     httpStatus: httpStatus,
                     consecutiveFailures: consecutiveFailures,
                     since: since
                 )
-            )
+            ),
+            in: project, at: time
         )
     }
 
     /// `project.recovered`: the project, unreachable since `unreachableSince`, answers again.
     public static func projectRecovered(project: ProjectRef, unreachableSince: Date, at time: Date) -> WatchEvent {
-        WatchEvent(
-            occurredAt: time,
-            project: project,
-            branch: nil,
-            details: .projectRecovered(ProjectRecovered(unreachableSince: unreachableSince))
-        )
+        event(.projectRecovered(ProjectRecovered(unreachableSince: unreachableSince)), in: project, at: time)
     }
 
     /// `project.removed`: `project` left the watch for `reason`, its watched branches last seen at `lastHeads`.
     public static func projectRemoved(
         project: ProjectRef, reason: String, lastHeads: [String: String], at time: Date
     ) -> WatchEvent {
-        WatchEvent(
-            occurredAt: time,
-            project: project,
-            branch: nil,
-            details: .projectRemoved(ProjectRemoved(reason: reason, lastHeads: lastHeads))
-        )
+        event(.projectRemoved(ProjectRemoved(reason: reason, lastHeads: lastHeads)), in: project, at: time)
     }
 
     /// `project.renamed`: `project` (with its new path) was at `oldPath` before.
     public static func projectRenamed(project: ProjectRef, oldPath: String, at time: Date) -> WatchEvent {
-        WatchEvent(
-            occurredAt: time,
-            project: project,
-            branch: nil,
-            details: .projectRenamed(ProjectRenamed(oldPath: oldPath, newPath: project.path))
-        )
+        event(.projectRenamed(ProjectRenamed(oldPath: oldPath, newPath: project.path)), in: project, at: time)
     }
 
     /// `watcher.lagging`: the project's pipeline has not completed a poll for `missedIntervals` intervals.
@@ -153,17 +128,15 @@ extension WatchEvent {
         missedIntervals: Int,
         at time: Date
     ) -> WatchEvent {
-        WatchEvent(
-            occurredAt: time,
-            project: project,
-            branch: nil,
-            details: .watcherLagging(
+        event(
+            .watcherLagging(
                 WatcherLagging(
                     lastPollAt: lastPollAt,
                     intervalSeconds: intervalSeconds,
                     missedIntervals: missedIntervals
                 )
-            )
+            ),
+            in: project, at: time
         )
     }
 
@@ -182,13 +155,11 @@ extension WatchEvent {
         since: Date,
         at time: Date
     ) -> WatchEvent {
-        WatchEvent(
-            occurredAt: time,
-            project: instanceRef(instance: instance, url: url),
-            branch: nil,
-            details: .instanceUnreachable(
+        event(
+            .instanceUnreachable(
                 InstanceUnreachable(url: url, reason: reason, httpStatus: httpStatus, since: since)
-            )
+            ),
+            in: instanceRef(instance: instance, url: url), at: time
         )
     }
 
@@ -199,11 +170,9 @@ extension WatchEvent {
         unreachableSince: Date,
         at time: Date
     ) -> WatchEvent {
-        WatchEvent(
-            occurredAt: time,
-            project: instanceRef(instance: instance, url: url),
-            branch: nil,
-            details: .instanceRecovered(InstanceRecovered(url: url, unreachableSince: unreachableSince))
+        event(
+            .instanceRecovered(InstanceRecovered(url: url, unreachableSince: unreachableSince)),
+            in: instanceRef(instance: instance, url: url), at: time
         )
     }
 
@@ -217,13 +186,11 @@ extension WatchEvent {
         source: String?,
         at time: Date
     ) -> WatchEvent {
-        WatchEvent(
-            occurredAt: time,
-            project: instanceRef(instance: instance, url: url),
-            branch: nil,
-            details: .tokenExpiring(
+        event(
+            .tokenExpiring(
                 TokenExpiring(tokenName: tokenName, expiresAt: expiresAt, daysLeft: daysLeft, source: source)
-            )
+            ),
+            in: instanceRef(instance: instance, url: url), at: time
         )
     }
 }

@@ -13,11 +13,9 @@ extension WatchEvent {
         at time: Date
     ) -> WatchEvent {
         let page = project.webURL.map { "\($0)/-/tags/\(TemplateContext.percentEncodePath(tag))" }
-        return WatchEvent(
-            occurredAt: time,
-            project: project,
-            branch: nil,
-            details: .tagCreated(TagCreated(tag: tag, sha: sha, message: message, webURL: page, commit: commit))
+        return event(
+            .tagCreated(TagCreated(tag: tag, sha: sha, message: message, webURL: page, commit: commit)),
+            in: project, at: time
         )
     }
 
@@ -30,11 +28,9 @@ extension WatchEvent {
         at time: Date
     ) -> WatchEvent {
         let page = project.webURL.map { "\($0)/-/commit/\(lastSHA)" }
-        return WatchEvent(
-            occurredAt: time,
-            project: project,
-            branch: nil,
-            details: .tagDeleted(TagDeleted(tag: tag, lastSHA: lastSHA, message: message, webURL: page))
+        return event(
+            .tagDeleted(TagDeleted(tag: tag, lastSHA: lastSHA, message: message, webURL: page)),
+            in: project, at: time
         )
     }
 }

@@ -4,7 +4,9 @@ import Foundation
 /// GitLab's last `RateLimit-*` figures, whether its `InstanceMonitor` holds it down, and the last error any request
 /// to it ended with (poll, discovery, change feed or probe; never a token: GitLab errors are scrubbed of every
 /// secret the client holds before they are made).
-struct InstanceStatus: Sendable, Equatable {
+///
+/// Its fields, as named here, are the status API's instance object (`StatusAPI.Overview.Instance` adds `status`).
+struct InstanceStatus: Encodable, Sendable, Equatable {
     /// The instance's name in the config (`gitlab:`).
     var name: String
     /// Its host (the lane's name: `gitlab.example.com`).
@@ -13,11 +15,11 @@ struct InstanceStatus: Sendable, Equatable {
     /// `nil` when requests flow.
     var pausedUntil: Date?
     /// `RateLimit-Remaining` of GitLab's last answer that had one.
-    var remaining: Int?
+    var rateLimitRemaining: Int?
     /// `RateLimit-Limit` of that answer.
-    var limit: Int?
+    var rateLimitLimit: Int?
     /// `RateLimit-Reset`: when GitLab's period restarts.
-    var resetAt: Date?
+    var rateLimitResetAt: Date?
     /// 429 answers since glwatch started.
     var throttled: Int
     /// Since when the instance is down (its `InstanceMonitor` confirmed an outage); `nil` while it is up.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Which attempts `StateQueries.attempts(_:)` returns (newest first).
+/// Which attempts `StateQueries.attempts(_:)` returns (newest first); by default the 100 most recent.
 struct AttemptFilter: Sendable, Hashable {
     /// Only attempts of this delivery.
     var deliveryID: Int64?
@@ -11,20 +11,5 @@ struct AttemptFilter: Sendable, Hashable {
     /// Only attempts made at or after this time.
     var since: Date?
     /// At most this many attempts.
-    var limit: Int
-
-    /// Creates a filter; by default the 100 most recent attempts.
-    init(
-        deliveryID: Int64? = nil,
-        eventID: String? = nil,
-        sink: String? = nil,
-        since: Date? = nil,
-        limit: Int = 100
-    ) {
-        self.deliveryID = deliveryID
-        self.eventID = eventID
-        self.sink = sink
-        self.since = since
-        self.limit = limit
-    }
+    var limit = 100
 }

@@ -78,7 +78,7 @@ public struct GitLabCommitListOptions: Sendable, Hashable {
         query.add("author", author)
         query.add("all", all)
         query.add("first_parent", firstParent)
-        query.add("order", order?.rawValue)
+        query.add("order", order)
         query.add("with_stats", withStats)
         query.add("trailers", trailers)
         return query.items

@@ -12,15 +12,11 @@ public struct GitLabCommitsAPI: Sendable {
         of project: GitLabProjectRef,
         options: GitLabCommitListOptions = GitLabCommitListOptions()
     ) -> Paginator<GitLabCommit> {
-        Paginator(
-            executor: executor,
-            request: .get(
-                "/projects/\(project.pathComponent)/repository/commits",
-                query: options.query,
-                endpoint: "/projects/:id/repository/commits",
-                resource: options.refName.map { "commits \($0) of \(project)" } ?? "commits of \(project)"
-            ),
-            mode: .offset,
+        executor.list(
+            "/projects/\(project.pathComponent)/repository/commits",
+            query: options.query,
+            endpoint: "/projects/:id/repository/commits",
+            resource: options.refName.map { "commits \($0) of \(project)" } ?? "commits of \(project)",
             perPage: options.perPage
         )
     }
@@ -52,15 +48,10 @@ public struct GitLabCommitsAPI: Sendable {
     /// `GET /projects/:id/repository/commits/:sha/diff`: the files one commit changed (`old_path`/`new_path`),
     /// paginated like every list.
     public func diff(_ sha: String, of project: GitLabProjectRef, perPage: Int? = nil) -> Paginator<GitLabDiff> {
-        Paginator(
-            executor: executor,
-            request: .get(
-                "/projects/\(project.pathComponent)/repository/commits/\(GitLabPercentEncoding.encode(sha))/diff",
-                query: [],
-                endpoint: "/projects/:id/repository/commits/:sha/diff",
-                resource: "diff of commit \(sha) of \(project)"
-            ),
-            mode: .offset,
+        executor.list(
+            "/projects/\(project.pathComponent)/repository/commits/\(GitLabPercentEncoding.encode(sha))/diff",
+            endpoint: "/projects/:id/repository/commits/:sha/diff",
+            resource: "diff of commit \(sha) of \(project)",
             perPage: perPage
         )
     }

@@ -43,7 +43,7 @@ public struct GitLabEventListOptions: Sendable, Hashable {
         query.add("target_type", targetType)
         query.addDay("before", before)
         query.addDay("after", after)
-        query.add("sort", sort?.rawValue)
+        query.add("sort", sort)
         return query.items
     }
 }

@@ -10,15 +10,11 @@ public struct GitLabEventsAPI: Sendable {
         _ project: GitLabProjectRef,
         options: GitLabEventListOptions = GitLabEventListOptions()
     ) -> Paginator<GitLabEvent> {
-        Paginator(
-            executor: executor,
-            request: .get(
-                "/projects/\(project.pathComponent)/events",
-                query: options.query,
-                endpoint: "/projects/:id/events",
-                resource: "events of \(project)"
-            ),
-            mode: .offset,
+        executor.list(
+            "/projects/\(project.pathComponent)/events",
+            query: options.query,
+            endpoint: "/projects/:id/events",
+            resource: "events of \(project)",
             perPage: options.perPage
         )
     }
@@ -28,15 +24,11 @@ public struct GitLabEventsAPI: Sendable {
         _ user: GitLabUserRef,
         options: GitLabEventListOptions = GitLabEventListOptions()
     ) -> Paginator<GitLabEvent> {
-        Paginator(
-            executor: executor,
-            request: .get(
-                "/users/\(user.pathComponent)/events",
-                query: options.query,
-                endpoint: "/users/:id/events",
-                resource: "events of \(user)"
-            ),
-            mode: .offset,
+        executor.list(
+            "/users/\(user.pathComponent)/events",
+            query: options.query,
+            endpoint: "/users/:id/events",
+            resource: "events of \(user)",
             perPage: options.perPage
         )
     }
@@ -46,15 +38,11 @@ public struct GitLabEventsAPI: Sendable {
     /// are not listed. Offset pagination without totals. Event ids are the cursor: `before`/`after` filter by
     /// whole days only (`app/finders/events_finder.rb`; docs/gitlab-api.md, "The change feed").
     public func feed(options: GitLabEventListOptions = GitLabEventListOptions()) -> Paginator<GitLabEvent> {
-        Paginator(
-            executor: executor,
-            request: .get(
-                "/events",
-                query: [GitLabQueryItem("scope", "all")] + options.query,
-                endpoint: "/events",
-                resource: "the user's event feed"
-            ),
-            mode: .offset,
+        executor.list(
+            "/events",
+            query: [GitLabQueryItem("scope", "all")] + options.query,
+            endpoint: "/events",
+            resource: "the user's event feed",
             perPage: options.perPage
         )
     }

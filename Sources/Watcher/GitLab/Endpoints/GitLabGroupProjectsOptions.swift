@@ -52,8 +52,7 @@ public struct GitLabGroupProjectsOptions: Sendable, Hashable {
         query.add("search", search)
         query.add("simple", simple)
         query.add("last_activity_after", lastActivityAfter)
-        query.add("order_by", orderBy)
-        query.add("sort", sort?.rawValue)
+        query.addOrder(by: orderBy, sort: sort)
         return query.items
     }
 }

@@ -22,15 +22,11 @@ public struct GitLabGroupsAPI: Sendable {
         of group: GitLabGroupRef,
         options: GitLabGroupProjectsOptions = GitLabGroupProjectsOptions()
     ) -> Paginator<GitLabProject> {
-        Paginator(
-            executor: executor,
-            request: .get(
-                "/groups/\(group.pathComponent)/projects",
-                query: options.query,
-                endpoint: "/groups/:id/projects",
-                resource: "projects of \(group)"
-            ),
-            mode: .offset,
+        executor.list(
+            "/groups/\(group.pathComponent)/projects",
+            query: options.query,
+            endpoint: "/groups/:id/projects",
+            resource: "projects of \(group)",
             perPage: options.perPage
         )
     }

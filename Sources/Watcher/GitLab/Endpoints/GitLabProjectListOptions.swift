@@ -64,8 +64,7 @@ public struct GitLabProjectListOptions: Sendable, Hashable {
         query.add("search", search)
         query.add("simple", simple)
         query.add("last_activity_after", lastActivityAfter)
-        query.add("order_by", orderBy ?? (keyset ? "id" : nil))
-        query.add("sort", (sort ?? (keyset ? .ascending : nil))?.rawValue)
+        query.addOrder(by: orderBy ?? (keyset ? "id" : nil), sort: sort ?? (keyset ? .ascending : nil))
         return query.items
     }
 }

@@ -21,9 +21,11 @@ public struct GitLabProjectsAPI: Sendable {
 
     /// `GET /projects`: the projects list, by default the user's (`membership=true`).
     public func list(_ options: GitLabProjectListOptions = GitLabProjectListOptions()) -> Paginator<GitLabProject> {
-        Paginator(
-            executor: executor,
-            request: .get("/projects", query: options.query, endpoint: "/projects", resource: "projects list"),
+        executor.list(
+            "/projects",
+            query: options.query,
+            endpoint: "/projects",
+            resource: "projects list",
             mode: options.keyset ? .keyset : .offset,
             perPage: options.perPage
         )

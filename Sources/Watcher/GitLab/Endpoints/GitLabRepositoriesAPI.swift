@@ -12,17 +12,7 @@ public struct GitLabRepositoriesAPI: Sendable {
     ) -> Paginator<GitLabBranch> {
         var query = GitLabQueryBuilder()
         query.add("search", search)
-        return Paginator(
-            executor: executor,
-            request: .get(
-                "/projects/\(project.pathComponent)/repository/branches",
-                query: query.items,
-                endpoint: "/projects/:id/repository/branches",
-                resource: "branches of \(project)"
-            ),
-            mode: .offset,
-            perPage: perPage
-        )
+        return list("branches", of: project, query: query, perPage: perPage)
     }
 
     /// `GET /projects/:id/repository/branches/:branch`: the cheapest change check (compare `commit.id`).
@@ -52,19 +42,8 @@ public struct GitLabRepositoriesAPI: Sendable {
     ) -> Paginator<GitLabTag> {
         var query = GitLabQueryBuilder()
         query.add("search", search)
-        query.add("order_by", orderBy)
-        query.add("sort", sort?.rawValue)
-        return Paginator(
-            executor: executor,
-            request: .get(
-                "/projects/\(project.pathComponent)/repository/tags",
-                query: query.items,
-                endpoint: "/projects/:id/repository/tags",
-                resource: "tags of \(project)"
-            ),
-            mode: .offset,
-            perPage: perPage
-        )
+        query.addOrder(by: orderBy, sort: sort)
+        return list("tags", of: project, query: query, perPage: perPage)
     }
 
     /// `GET /projects/:id/repository/tags/:tag_name`: one tag; a missing one is a 404 `.tag` error.
@@ -92,19 +71,8 @@ public struct GitLabRepositoriesAPI: Sendable {
     ) -> Paginator<GitLabContributor> {
         var query = GitLabQueryBuilder()
         query.add("ref", ref)
-        query.add("order_by", orderBy)
-        query.add("sort", sort?.rawValue)
-        return Paginator(
-            executor: executor,
-            request: .get(
-                "/projects/\(project.pathComponent)/repository/contributors",
-                query: query.items,
-                endpoint: "/projects/:id/repository/contributors",
-                resource: "contributors of \(project)"
-            ),
-            mode: .offset,
-            perPage: perPage
-        )
+        query.addOrder(by: orderBy, sort: sort)
+        return list("contributors", of: project, query: query, perPage: perPage)
     }
 
     /// `GET /projects/:id/repository/compare`: commits and diffs from `from` to `to`.
@@ -159,6 +127,22 @@ public struct GitLabRepositoriesAPI: Sendable {
                 endpoint: "/projects/:id/repository/merge_base",
                 resource: "merge base of \(refs.joined(separator: ", ")) in \(project)"
             )
+        )
+    }
+
+    /// `GET /projects/:id/repository/<collection>` (`branches`, `tags`, `contributors`), paginated by offset.
+    private func list<Item>(
+        _ collection: String,
+        of project: GitLabProjectRef,
+        query: GitLabQueryBuilder,
+        perPage: Int?
+    ) -> Paginator<Item> {
+        executor.list(
+            "/projects/\(project.pathComponent)/repository/\(collection)",
+            query: query.items,
+            endpoint: "/projects/:id/repository/\(collection)",
+            resource: "\(collection) of \(project)",
+            perPage: perPage
         )
     }
 }

@@ -1,6 +1,6 @@
 /// What a push event did (`push_data` of a `pushed` event).
 public struct GitLabPushData: Sendable, Hashable, Codable {
-    /// What happened to the ref.
+    /// What happened to the ref; coded as its bare string, and open to spellings a later GitLab adds.
     public struct Action: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
         /// GitLab's spelling.
         public let rawValue: String
@@ -14,15 +14,6 @@ public struct GitLabPushData: Sendable, Hashable, Codable {
         public static let removed = Action(rawValue: "removed")
         /// The raw value.
         public var description: String { rawValue }
-        /// Decodes the action from its string.
-        public init(from decoder: any Decoder) throws {
-            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        }
-        /// Encodes the action as its string.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
     }
 
     /// Number of commits pushed.

@@ -1,6 +1,7 @@
 /// A project's or group's visibility level.
 ///
-/// A string-backed struct rather than an enum, so a level added by a later GitLab decodes instead of failing.
+/// A string-backed struct rather than an enum, so a level added by a later GitLab decodes instead of failing. It
+/// is coded as its bare string (the standard library's `Codable` for `RawRepresentable` string types).
 public struct GitLabVisibility: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
     /// GitLab's spelling of the level.
     public let rawValue: String
@@ -17,15 +18,4 @@ public struct GitLabVisibility: RawRepresentable, Sendable, Hashable, Codable, C
 
     /// The raw value.
     public var description: String { rawValue }
-
-    /// Decodes the level from its string.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the level as its string.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

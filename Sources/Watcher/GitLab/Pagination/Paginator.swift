@@ -113,16 +113,7 @@ public final class Paginator<Item: Decodable & Sendable>: Sendable {
         }
         guard first.hasNext else { return first.items }
         guard mode == .offset, maximumConcurrentPages > 1, first.nextPage != nil else {
-            var items = first.items
-            var previous = first
-            var cursor = self.cursor(after: first)
-            while let current = cursor {
-                let page = try await checked(try await fetch(current), at: current, after: previous)
-                items += page.items
-                previous = page
-                cursor = self.cursor(after: page)
-            }
-            return items
+            return try await loadOneByOne(after: first, onto: first.items)
         }
         return try await loadRemainingConcurrently(after: first)
     }
@@ -257,7 +248,17 @@ public final class Paginator<Item: Decodable & Sendable>: Sendable {
             let page = try await checked(loadedPage, at: .page(number), after: loaded[number - 1])
             items += page.items
         }
-        var previous = loaded[last]
+        return try await loadOneByOne(after: loaded[last], onto: items)
+    }
+
+    /// `items` followed by the items of every page after `previous`, one request at a time, each page checked
+    /// against the one before it; stops at the first page without a next.
+    private func loadOneByOne(
+        after previous: GitLabPage<Item>?,
+        onto items: [Item]
+    ) async throws(GitLabError) -> [Item] {
+        var items = items
+        var previous = previous
         var next = previous.flatMap { self.cursor(after: $0) }
         while let current = next {
             let page = try await checked(try await fetch(current), at: current, after: previous)

@@ -165,15 +165,17 @@ struct StatusAPITests {
         let engine = FakeEngineStatus(
             instances: [
                 InstanceStatus(
-                    name: "main", host: "gitlab.example.com", pausedUntil: now + 60, remaining: 0, limit: 2000,
-                    resetAt: now + 60, throttled: 3, lastError: "gitlab.example.com: rate limited (HTTP 429)",
+                    name: "main", host: "gitlab.example.com", pausedUntil: now + 60, rateLimitRemaining: 0,
+                    rateLimitLimit: 2000, rateLimitResetAt: now + 60, throttled: 3, lastError: "gitlab.example.com: rate limited (HTTP 429)",
                     lastErrorAt: now - 5
                 ),
                 InstanceStatus(
                     name: "onprem", host: "git.internal", throttled: 0, downSince: now - 600, nextProbeAt: now + 15,
                     lastError: "git.internal: GET /user failed: connection refused", lastErrorAt: now - 15
                 ),
-                InstanceStatus(name: "quiet", host: "gitlab.com", remaining: 1990, limit: 2000, throttled: 0),
+                InstanceStatus(
+                    name: "quiet", host: "gitlab.com", rateLimitRemaining: 1990, rateLimitLimit: 2000, throttled: 0
+                ),
             ],
             projects: [CLIStateFixture.project: ProjectLiveStatus(lagging: true, wokenBy: .sweep)]
         )

@@ -168,8 +168,8 @@ struct StatusPageTests {
         let engine = FakeEngineStatus(
             instances: [
                 InstanceStatus(
-                    name: "gitlab.example.com", host: "gitlab.example.com", pausedUntil: now + 90, remaining: 0,
-                    limit: 2000, throttled: 2, lastError: "<b>rate limited</b>", lastErrorAt: now - 30
+                    name: "gitlab.example.com", host: "gitlab.example.com", pausedUntil: now + 90,
+                    rateLimitRemaining: 0, rateLimitLimit: 2000, throttled: 2, lastError: "<b>rate limited</b>", lastErrorAt: now - 30
                 )
             ],
             projects: [
