@@ -16,24 +16,7 @@ import Darwin
         // Given a config whose GitLab is a closed port on 127.0.0.1
         let port = try Self.closedPort()
         let harness = CLITestHarness()
-        let config = try FakeConfigSystem().load(
-            """
-            gitlab:
-              local:
-                url: http://127.0.0.1:\(port)
-                timeout: 2s
-            watch:
-              - project: acme/api
-            sinks:
-              terminal:
-                type: stdout
-            rules:
-              - name: everything
-                notify: [terminal]
-            state:
-              path: \(harness.statePath)
-            """
-        )
+        let config = try Self.config(gitLabURL: "http://127.0.0.1:\(port)", statePath: harness.statePath)
         let command = try OnceCommand.parse(["--dry-run"])
 
         // When it runs once
@@ -58,24 +41,7 @@ import Darwin
         defer { Task { await fake.stop() } }
         fake.inject(FakeFault(.dropConnection, on: .any, times: 1_000))
         let harness = CLITestHarness()
-        let config = try FakeConfigSystem().load(
-            """
-            gitlab:
-              local:
-                url: \(fake.baseURL.absoluteString)
-                timeout: 2s
-            watch:
-              - project: acme/api
-            sinks:
-              terminal:
-                type: stdout
-            rules:
-              - name: everything
-                notify: [terminal]
-            state:
-              path: \(harness.statePath)
-            """
-        )
+        let config = try Self.config(gitLabURL: fake.baseURL.absoluteString, statePath: harness.statePath)
 
         // When it runs once
         let error = await #expect(throws: CLIError.self) {
@@ -88,6 +54,28 @@ import Darwin
         #expect(fake.requestCount(matching: .pathContaining("/projects")) == 0)
         #expect(error?.description.hasPrefix("cannot reach GitLab instance local at \(fake.baseURL.absoluteString)") == true)
         #expect(error?.exitStatus == 2)
+    }
+
+    /// A config watching `acme/api` on the GitLab at `gitLabURL` (a 2 s timeout), printing to stdout.
+    static func config(gitLabURL: String, statePath: String) throws -> GLWatchConfig {
+        try FakeConfigSystem().load(
+            """
+            gitlab:
+              local:
+                url: \(gitLabURL)
+                timeout: 2s
+            watch:
+              - project: acme/api
+            sinks:
+              terminal:
+                type: stdout
+            rules:
+              - name: everything
+                notify: [terminal]
+            state:
+              path: \(statePath)
+            """
+        )
     }
 
     /// A loopback port nothing listens on: bound, then closed.
