@@ -24,6 +24,11 @@ package struct StateChange: Sendable, Hashable {
     package var reportedCommits: [ReportedCommits]
     /// Events to add to the outbox, each with the deliveries the rules planned for it.
     package var events: [PlannedEvent]
+    /// The project lease the change was computed under, when replicas share the work (PostgreSQL): the change
+    /// commits only while that lease's fencing counter still holds, otherwise it is refused
+    /// (`StateStoreError.leaseLost`) and nothing is written. `nil` (SQLite, one process owning every project;
+    /// discovery's own writes) writes unconditionally.
+    package var fence: ProjectFence?
 
     /// Creates a change; every part defaults to empty.
     package init(
@@ -33,7 +38,8 @@ package struct StateChange: Sendable, Hashable {
         tags: [TagUpdate] = [],
         contributors: [NewContributor] = [],
         reportedCommits: [ReportedCommits] = [],
-        events: [PlannedEvent] = []
+        events: [PlannedEvent] = [],
+        fence: ProjectFence? = nil
     ) {
         self.at = at
         self.projects = projects
@@ -42,6 +48,7 @@ package struct StateChange: Sendable, Hashable {
         self.contributors = contributors
         self.reportedCommits = reportedCommits
         self.events = events
+        self.fence = fence
     }
 
     /// Sets or removes one branch head.

@@ -31,9 +31,12 @@ enum StateStoreError: Error, Sendable, Hashable {
     case databaseUnreachable(location: String, reason: String)
     /// The PostgreSQL server at `location` refused the role's credentials.
     case authenticationFailed(location: String)
-    /// The session holding the single-writer lock ended (connection lost): another glwatch may be writing now, so
-    /// this one refuses to write.
-    case writerLockLost(location: String)
+    /// A change carried a project fence (`ProjectFence`) that no longer holds: another replica claimed the project
+    /// after this one's lease expired. Nothing was written; this replica drops the project.
+    case leaseLost(project: ProjectKey)
+    /// A delivery attempt was recorded by a replica that no longer holds the delivery's claim (it expired and
+    /// another replica claimed it). Nothing was written.
+    case deliveryClaimLost(id: Int64)
     /// Any other PostgreSQL failure, with its SQLSTATE code.
     case postgres(location: String, sqlState: String, message: String)
 
@@ -103,10 +106,12 @@ extension StateStoreError: CustomStringConvertible, LocalizedError {
             return
                 "the PostgreSQL server refused the login to \(location): check the user and password of the "
                 + "database URL"
-        case .writerLockLost(let location):
+        case .leaseLost(let project):
             return
-                "lost the connection holding glwatch's writer lock on \(location); another glwatch may have taken "
-                + "over, so this one writes nothing more (restart it to wait as a standby)"
+                "the lease of project \(project) passed to another replica; this poll's outcome was not written "
+                + "(the project is dropped here)"
+        case .deliveryClaimLost(let id):
+            return "the claim on delivery \(id) passed to another replica; this attempt was not recorded"
         case .postgres(let location, let sqlState, let message):
             return "PostgreSQL error \(sqlState) on glwatch state \(location): \(message)"
         case .busy(let path):

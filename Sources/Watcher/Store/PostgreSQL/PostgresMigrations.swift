@@ -1,7 +1,8 @@
 import PostgresNIO
 
-/// The PostgreSQL schema's history: the same versions as `StoreMigrations` (SQLite), with the same identifiers,
-/// adapted to PostgreSQL types (BIGINT epoch-millisecond times, BYTEA payloads and SHAs, BOOLEAN flags,
+/// The PostgreSQL schema's history: the same versions as `StoreMigrations` (SQLite) up to v5, with the same
+/// identifiers, then PostgreSQL's own (v6: the replicas' leases, which a single SQLite process has no use for; the
+/// next SQLite migration takes the next free number), adapted to PostgreSQL types (BIGINT epoch-millisecond times, BYTEA payloads and SHAs, BOOLEAN flags,
 /// identity keys in place of row ids).
 ///
 /// The same rules hold: a migration is frozen once on `main` (add a new one, never edit), migrations are
@@ -21,7 +22,9 @@ enum PostgresMigrations {
     }
 
     /// Every migration, oldest first.
-    static let all: [Migration] = [v1InitialSchema, v2DeliveryRuleAndTemplate, v3WatchStart, v4Tags, v5ProjectLastHook]
+    static let all: [Migration] = [
+        v1InitialSchema, v2DeliveryRuleAndTemplate, v3WatchStart, v4Tags, v5ProjectLastHook, v6ReplicaLeases,
+    ]
 
     /// Identifiers of every migration, oldest first.
     static var identifiers: [String] { all.map(\.identifier) }
@@ -173,5 +176,44 @@ enum PostgresMigrations {
     static let v5ProjectLastHook = Migration(
         identifier: "v5-project-last-hook",
         statements: ["ALTER TABLE project ADD COLUMN lastHookAt BIGINT"]
+    )
+
+    /// Version 6 (PostgreSQL only): what several replicas share the work with (`ReplicaLeases`).
+    ///
+    /// `replica` holds each live replica's heartbeat (the fair share is the leased projects over the live
+    /// replicas); `projectLease` one row per project any replica offered, with its owner, expiry and fencing
+    /// counter (keyed like `project`, but written before the project's first record); `leaderLease` the one row
+    /// of the leader; `delivery.claimedBy`/`claimExpiresAt` the replica sending a delivery.
+    static let v6ReplicaLeases = Migration(
+        identifier: "v6-replica-leases",
+        statements: [
+            """
+            CREATE TABLE replica (
+                id TEXT COLLATE "C" PRIMARY KEY,
+                startedAt BIGINT NOT NULL,
+                expiresAt BIGINT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE projectLease (
+                instance TEXT COLLATE "C" NOT NULL,
+                gitlabId BIGINT NOT NULL,
+                owner TEXT COLLATE "C",
+                expiresAt BIGINT NOT NULL DEFAULT 0,
+                fence BIGINT NOT NULL DEFAULT 0,
+                PRIMARY KEY (instance, gitlabId)
+            )
+            """,
+            "CREATE INDEX projectLease_byOwner ON projectLease(owner)",
+            """
+            CREATE TABLE leaderLease (
+                name TEXT COLLATE "C" PRIMARY KEY,
+                owner TEXT COLLATE "C" NOT NULL,
+                expiresAt BIGINT NOT NULL,
+                fence BIGINT NOT NULL
+            )
+            """,
+            "ALTER TABLE delivery ADD COLUMN claimedBy TEXT COLLATE \"C\", ADD COLUMN claimExpiresAt BIGINT",
+        ]
     )
 }

@@ -1,16 +1,16 @@
 import PostgresNIO
 
 extension PostgresStateStore {
-    /// Applies the pending migrations in one transaction on the lock connection under `pg_advisory_xact_lock`, so
-    /// that of several processes migrating the same database at once exactly one migrates and the others find it
-    /// done (`open` also holds the writer lock by then).
+    /// Applies the pending migrations in one transaction on the migration connection under
+    /// `pg_advisory_xact_lock`, so that of several replicas migrating the same database at once exactly one
+    /// migrates and the others find it done.
     ///
     /// - Throws: `StateStoreError.newerSchema` (nothing changed) when the database holds migrations this build
     ///   does not know.
     func migrate() async throws {
         let location = self.location
         let logger = self.logger
-        try await writeOnLockConnection { connection in
+        try await writeOnMigrationConnection { connection in
             try await connection.run("SELECT pg_advisory_xact_lock(\(Self.migrationLockKey))", logger: logger)
             try await connection.run(
                 """

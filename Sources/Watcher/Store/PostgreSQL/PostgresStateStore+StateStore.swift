@@ -3,10 +3,18 @@ import PostgresNIO
 
 extension PostgresStateStore: StateStore {
     /// Validates `change`, then writes all of it in one transaction (see `StateStore.apply(_:)`).
+    ///
+    /// A change carrying a fence commits only while this replica still holds that project lease with that
+    /// fencing token (`checkFence`); otherwise it throws `StateStoreError.leaseLost` and writes nothing.
     package func apply(_ change: StateChange) async throws -> ApplyResult {
         try change.validate()
-        let logger = self.logger
-        return try await write { connection in try await Self.write(change, on: connection, logger: logger) }
+        let (logger, me) = (self.logger, replicaID)
+        return try await write { connection in
+            if let fence = change.fence {
+                try await Self.checkFence(fence, owner: me, on: connection, logger: logger)
+            }
+            return try await Self.write(change, on: connection, logger: logger)
+        }
     }
 
     /// Moves each project's poll times forward to its idle poll, in one transaction.

@@ -4,70 +4,70 @@ import PostgresNIO
 import Synchronization
 
 /// glwatch's state in a PostgreSQL database, through postgres-nio's `PostgresClient` pool: the same tables,
-/// migrations and semantics as `SQLiteStateStore`, so several glwatch processes can share one database.
+/// migrations and semantics as `SQLiteStateStore`, shared by any number of glwatch replicas.
 ///
-/// On open the store connects a dedicated *lock connection* (its errors are the clear start-up errors: an
-/// unreachable host, a refused password), starts the pool in a task it owns, takes the session-level
-/// single-writer lock on the lock connection — waiting as a standby while another glwatch holds it — and then
-/// migrates the schema under a transaction-level advisory lock (so any other tool migrating at the same time
-/// waits too). PostgreSQL releases that lock when the holder's session
-/// ends, so a standby takes over when the active glwatch dies.
+/// On open the store connects a dedicated *migration connection* (its errors are the clear start-up errors: an
+/// unreachable host, a refused password), starts the pool in a task it owns, and migrates the schema under a
+/// transaction-level advisory lock (replicas starting together migrate once; the others wait for it), then closes
+/// that connection.
+///
+/// Replicas split the work with leases (`ReplicaLeases`, `PostgresStateStore+Leases`): each holds the projects
+/// it claimed, and a poll's outcome commits only while its lease's fencing counter holds (`StateChange.fence`);
+/// deliveries are claimed by the replica that sends them (`PostgresStateStore+DeliveryQueue`). Every lease and
+/// claim is owned by `replicaID`; `close()` gives them all back so the other replicas take over at once.
 ///
 /// Every write is one transaction (`BEGIN … COMMIT` on one leased connection, rolled back on any error);
 /// multi-statement reads run in one REPEATABLE READ READ ONLY transaction (a snapshot, like SQLite's WAL reads).
 /// All values are bound parameters. Times are BIGINT milliseconds since 1970, as in SQLite.
 ///
-/// Time never comes from inside the store: every method that stamps a time takes it from the caller.
+/// Time never comes from inside the store: every method that stamps a time, or compares with a lease's expiry,
+/// takes it from the caller (so the replicas' clocks must agree to well within `leasePeriod`: NTP does).
 package final class PostgresStateStore: Sendable {
     /// What errors and logs call the database: `user@host:port/database`, never the password.
     package let location: String
+    /// This replica's name: the owner of its leases and claims.
+    package let replicaID: String
+    /// How long a lease lasts unless renewed.
+    package let leasePeriod: Duration
+    /// How long a delivery claim lasts.
+    package let deliveryClaimPeriod: Duration
     /// The connection pool every query goes through.
     let client: PostgresClient
-    /// The logger for queries and the standby notice.
+    /// The logger for queries.
     let logger: Logger
     private let runTask: Task<Void, Never>
-    private let lockConnection: PostgresConnection
-    private let lockState = LockState()
+    private let migrationConnection: PostgresConnection
+    private let closed = Atomic<Bool>(false)
 
-    /// Whether the writer lock is held, lost, or being given up: the lock connection's end is only a loss when
-    /// `close()` did not ask for it.
-    private final class LockState: Sendable {
-        let closing = Atomic<Bool>(false)
-        let lost = Atomic<Bool>(false)
-    }
-
-    /// The key of the session-level advisory lock that only the active glwatch holds ("glwt" + 1).
-    static let writerLockKey: Int64 = 0x676C_7774_0000_0001
     /// The key of the transaction-level advisory lock the migrations run under ("glwt" + 2).
     static let migrationLockKey: Int64 = 0x676C_7774_0000_0002
 
     private init(
-        location: String, client: PostgresClient, logger: Logger, runTask: Task<Void, Never>,
-        lockConnection: PostgresConnection
+        configuration: PostgresStoreConfiguration, client: PostgresClient, logger: Logger, runTask: Task<Void, Never>,
+        migrationConnection: PostgresConnection
     ) {
-        self.location = location
+        self.location = configuration.location
+        self.replicaID = configuration.replicaID
+        self.leasePeriod = configuration.leasePeriod
+        self.deliveryClaimPeriod = configuration.deliveryClaimPeriod
         self.client = client
         self.logger = logger
         self.runTask = runTask
-        self.lockConnection = lockConnection
+        self.migrationConnection = migrationConnection
     }
 
-    /// Opens the store: connects, migrates, and waits (as a standby) until this process is the only writer.
-    ///
-    /// Waiting logs "another glwatch holds the database; waiting as a standby" once and retries every
-    /// `configuration.standbyRetry`, through `clock`; cancelling the calling task ends the wait.
+    /// Opens the store: connects and migrates. Other replicas may have it open at the same time.
     ///
     /// - Throws: `StateStoreError` — `.databaseUnreachable` or `.authenticationFailed` naming the host (never the
-    ///   password), `.newerSchema` for a database migrated by a newer glwatch; `CancellationError` while waiting.
+    ///   password), `.newerSchema` for a database migrated by a newer glwatch; `CancellationError`.
     package static func open(
         _ configuration: PostgresStoreConfiguration,
-        logger: Logger = Logger(label: "glwatch.state.postgres"),
-        clock: any Clock<Duration> = ContinuousClock()
+        logger: Logger = Logger(label: "glwatch.state.postgres")
     ) async throws -> PostgresStateStore {
         let location = configuration.location
-        let lockConnection: PostgresConnection
+        let migrationConnection: PostgresConnection
         do {
-            lockConnection = try await PostgresConnection.connect(
+            migrationConnection = try await PostgresConnection.connect(
                 configuration: try configuration.connectionConfiguration(), id: 0, logger: logger
             )
         } catch {
@@ -78,81 +78,48 @@ package final class PostgresStateStore: Sendable {
         let client = PostgresClient(configuration: configuration.clientConfiguration(), backgroundLogger: logger)
         let runTask = Task { await client.run() }
         let store = PostgresStateStore(
-            location: location, client: client, logger: logger, runTask: runTask, lockConnection: lockConnection
+            configuration: configuration, client: client, logger: logger, runTask: runTask,
+            migrationConnection: migrationConnection
         )
         do {
-            // Lock first, as SQLite takes its file lock first: a standby of a newer glwatch must not change the
-            // schema under the glwatch that is writing.
-            try await store.acquireWriterLock(retry: configuration.standbyRetry, clock: clock)
-            store.watchWriterLock()
             try await store.migrate()
+            try? await migrationConnection.close()
         } catch {
-            await store.shutDown()
-            // A cancelled wait may surface as its connection's closing rather than as CancellationError.
+            await store.stopPool()
             if Task.isCancelled { throw CancellationError() }
             throw StateStoreError.mapping(error, location: location)
         }
         return store
     }
 
-    /// Stops the pool, then ends the lock connection's session, which releases the single-writer lock (in that
-    /// order, so that no write of this store can follow a standby's take-over). Further calls fail.
+    /// Gives back this replica's project leases, delivery claims and leadership (so the other replicas take them
+    /// over at once instead of after their expiry), then stops the pool. A second call does nothing; other calls
+    /// fail.
     package func close() async {
-        await shutDown()
-    }
-
-    private func shutDown() async {
-        lockState.closing.store(true, ordering: .sequentiallyConsistent)
-        runTask.cancel()
-        await runTask.value
-        try? await lockConnection.close()
-    }
-
-    /// Takes the session-level writer lock on the lock connection, retrying every `retry` while another holds it.
-    private func acquireWriterLock(retry: Duration, clock: any Clock<Duration>) async throws {
-        var announced = false
-        while true {
-            let rows = try await lockConnection.query(
-                "SELECT pg_try_advisory_lock(\(Self.writerLockKey))", logger: logger
-            ).collect()
-            if try rows.first?.decode(Bool.self) == true { return }
-            if !announced {
-                logger.notice(
-                    "another glwatch holds the database; waiting as a standby", metadata: ["database": "\(location)"]
-                )
-                announced = true
-            }
-            try await clock.sleep(for: retry)
-        }
-    }
-
-    /// Marks the writer lock lost when its session ends without `close()`: PostgreSQL has released the lock, a
-    /// standby may already write, so every later write of this store fails with `.writerLockLost`. (A write
-    /// already past this check may still commit; fencing each poll's commit is the leases' job, issue 18.)
-    private func watchWriterLock() {
-        let state = lockState
-        let logger = self.logger
-        let location = self.location
-        lockConnection.closeFuture.whenComplete { _ in
-            guard !state.closing.load(ordering: .sequentiallyConsistent) else { return }
-            state.lost.store(true, ordering: .sequentiallyConsistent)
-            logger.error(
-                "lost the connection holding the writer lock; no more writes", metadata: ["database": "\(location)"]
+        guard !closed.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        do {
+            try await resign()
+        } catch {
+            logger.warning(
+                "could not give back this replica's leases; they expire on their own",
+                metadata: ["database": "\(location)", "error": "\(error)"]
             )
         }
+        await stopPool()
+    }
+
+    private func stopPool() async {
+        runTask.cancel()
+        await runTask.value
+        try? await migrationConnection.close()
     }
 
     // MARK: Access helpers
 
     /// Runs `body` in one transaction on one leased connection: committed when it returns, rolled back when it
     /// throws. Database errors come out as `StateStoreError`s naming `location`.
-    ///
-    /// - Throws: `StateStoreError.writerLockLost` once the writer lock's session has ended.
     func write<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        guard !lockState.lost.load(ordering: .sequentiallyConsistent) else {
-            throw StateStoreError.writerLockLost(location: location)
-        }
-        return try await transaction("BEGIN", body)
+        try await transaction("BEGIN", body)
     }
 
     /// Runs `body` in one REPEATABLE READ READ ONLY transaction: every query sees the same snapshot.
@@ -160,10 +127,10 @@ package final class PostgresStateStore: Sendable {
         try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
     }
 
-    /// Runs `body` in one transaction on the lock connection (the migrations: the pool may not be running yet).
-    func writeOnLockConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+    /// Runs `body` in one transaction on the migration connection (the pool may not be running yet).
+    func writeOnMigrationConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         do {
-            return try await Self.transaction("BEGIN", on: lockConnection, logger: logger, body)
+            return try await Self.transaction("BEGIN", on: migrationConnection, logger: logger, body)
         } catch {
             throw StateStoreError.mapping(error, location: location)
         }

@@ -19,8 +19,16 @@ package struct PostgresStoreConfiguration: Sendable {
     package var database: String
     /// Whether to use TLS: the URL's `sslmode` (`disable`, `prefer` — the default — or `require`).
     package var tls: TLSMode
-    /// How long a standby waits between two tries of the single-writer lock.
-    package var standbyRetry: Duration = .seconds(1)
+    /// This process's name among the replicas sharing the database: the owner of the project leases, delivery
+    /// claims and leader lease it takes. Unique per process start (a restarted replica is a new one; its old
+    /// leases simply expire).
+    package var replicaID: String
+    /// How long a project lease, the leader lease and a replica's heartbeat last unless renewed (`ReplicaLeases`);
+    /// a killed replica's projects move to the others after at most this long.
+    package var leasePeriod: Duration = .seconds(30)
+    /// How long a delivery claimed by `DeliveryQueue.nextDue` stays this replica's before another may send it:
+    /// longer than any one send (a sink's timeout), so that a slow send is not sent twice.
+    package var deliveryClaimPeriod: Duration = .seconds(120)
 
     /// The URL's `sslmode`.
     package enum TLSMode: String, Sendable {
@@ -31,7 +39,7 @@ package struct PostgresStoreConfiguration: Sendable {
     ///
     /// - Throws: `StateStoreError.invalidDatabaseURL`, whose reason never repeats the URL (it may hold a
     ///   password).
-    package init(url: String) throws {
+    package init(url: String, replicaID: String = PostgresStoreConfiguration.makeReplicaID()) throws {
         guard let components = URLComponents(string: url),
             components.scheme == "postgres" || components.scheme == "postgresql"
         else {
@@ -54,6 +62,15 @@ package struct PostgresStoreConfiguration: Sendable {
         self.password = components.password?.removingPercentEncoding
         self.database = database.removingPercentEncoding ?? database
         self.tls = tls
+        self.replicaID = replicaID
+    }
+
+    /// A fresh replica id: the host name, the process id and a random suffix (the process id alone repeats in
+    /// containers).
+    package static func makeReplicaID() -> String {
+        let host = ProcessInfo.processInfo.hostName.prefix(40)
+        let suffix = UUID().uuidString.prefix(8).lowercased()
+        return "\(host)/\(ProcessInfo.processInfo.processIdentifier)/\(suffix)"
     }
 
     /// What errors and logs call this database: `user@host:port/database`, without the password.

@@ -78,9 +78,7 @@ struct TestDatabase: Sendable {
         case .sqlite:
             store = try SQLiteStateStore(StoreConfiguration(path: location))
         case .postgres:
-            var configuration = try PostgresStoreConfiguration(url: location)
-            configuration.standbyRetry = .milliseconds(50)
-            store = try await PostgresStateStore.open(configuration)
+            store = try await PostgresStateStore.open(try PostgresStoreConfiguration(url: location))
         }
         StoreCleanup.add { try? await store.closeForTest() }
         return store

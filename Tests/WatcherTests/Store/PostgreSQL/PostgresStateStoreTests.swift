@@ -1,113 +1,41 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Watcher
 
-/// What only the PostgreSQL store has: migrations shared by several processes, the single-writer advisory lock
-/// (a standby waits, then takes over), and start-up errors that name the host but never the password.
+/// What only the PostgreSQL store has: migrations shared by several replicas opening it at once, and start-up
+/// errors that name the host but never the password. (Leases and claims: `PostgresReplicaLeasesTests`.)
 @Suite(
-    "PostgresStateStore: migrations, the writer lock, connection errors",
+    "PostgresStateStore: migrations, several replicas, connection errors",
     .closesStores,
     .enabled(if: PostgresTestServer.url != nil, "no PostgreSQL server: \(PostgresTestServer.unavailableReason ?? "")")
 )
 struct PostgresStateStoreTests {
-    /// Opens a store on `url`, retrying the writer lock every 50 ms; closed when the test ends.
+    /// Opens a store on `url`; closed when the test ends.
     private func open(_ url: String) async throws -> PostgresStateStore {
-        var configuration = try PostgresStoreConfiguration(url: url)
-        configuration.standbyRetry = .milliseconds(50)
-        let store = try await PostgresStateStore.open(configuration)
+        let store = try await PostgresStateStore.open(try PostgresStoreConfiguration(url: url))
         StoreCleanup.add { await store.close() }
         return store
     }
 
-    @Test func testOpen_twoStoresAtOnce_migrateOnceAndBothOpen() async throws {
+    @Test func testOpen_twoReplicasAtOnce_migrateOnceAndBothWrite() async throws {
         // Given a fresh database
         let url = try await StoreKind.postgres.database().location
 
-        // When two stores open it at the same moment (whichever gets the writer lock first opens; the other waits
-        // as a standby until that one closes)
-        let opened = try await withThrowingTaskGroup(of: PostgresStateStore.self) { group in
+        // When two replicas open it at the same moment
+        let stores = try await withThrowingTaskGroup(of: PostgresStateStore.self) { group in
             group.addTask { try await open(url) }
             group.addTask { try await open(url) }
-            let winner = try await group.next()!
-            let migrationsSeenByWinner = try await winner.count("SELECT COUNT(*) FROM glwatch_migration")
-            await winner.close()
-            let other = try await group.next()!
-            return (migrationsSeenByWinner, other)
+            return try await group.reduce(into: []) { $0.append($1) }
         }
-        let (migrationsSeenByWinner, other) = opened
-        #expect(migrationsSeenByWinner == PostgresMigrations.all.count)
 
-        // Then both opened (neither tripped over the other's half-made tables) and every migration ran once
-        #expect(try await other.appliedMigrations() == PostgresMigrations.identifiers)
-        #expect(try await other.count("SELECT COUNT(*) FROM glwatch_migration") == PostgresMigrations.all.count)
-    }
-
-    @Test func testOpen_anotherGlwatchHoldsTheDatabase_waitsAsStandbyUntilItCloses() async throws {
-        // Given an open store
-        let url = try await StoreKind.postgres.database().location
-        let active = try await open(url)
-        _ = try await active.apply(StateChange(at: Sample.time(1), projects: [Sample.record(Sample.projectA)]))
-
-        // When a second glwatch opens the same database
-        let opened = Atomic<Bool>(false)
-        let standby = Task {
-            let store = try await open(url)
-            opened.store(true, ordering: .sequentiallyConsistent)
-            return store
-        }
-        try await Task.sleep(for: .milliseconds(500))
-
-        // Then it waits as long as the first is open, and takes over (seeing its writes) once it closes
-        let openedWhileActive = opened.load(ordering: .sequentiallyConsistent)
-        #expect(!openedWhileActive)
-        await active.close()
-        let successor = try await standby.value
-        #expect(try await successor.projects().map(\.key) == [Sample.projectA])
-        _ = try await successor.apply(StateChange(at: Sample.time(2), projects: [Sample.record(Sample.projectB)]))
-    }
-
-    @Test func testOpen_standbyCancelled_stopsWaiting() async throws {
-        // Given an open store and a standby waiting for it
-        let url = try await StoreKind.postgres.database().location
-        _ = try await open(url)
-        let standby = Task { try await open(url) }
-        try await Task.sleep(for: .milliseconds(200))
-
-        // When the standby is cancelled, then its open ends with CancellationError
-        standby.cancel()
-        await #expect(throws: CancellationError.self) { try await standby.value }
-    }
-
-    @Test func testWrite_afterTheWriterLocksSessionEnded_isRefusedAndAStandbyTakesOver() async throws {
-        // Given an open store whose lock session is then ended by the server (a lost connection)
-        let url = try await StoreKind.postgres.database().location
-        let store = try await open(url)
-        let terminated = try await store.count(
-            """
-            SELECT COUNT(pg_terminate_backend(pid)) FROM pg_locks
-            WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database
-                WHERE datname = current_database())
-            """
-        )
-        #expect(terminated == 1)
-
-        // When it writes (once it has seen the session end), then it is refused: another glwatch may own the
-        // database now
-        var error: StateStoreError?
-        for _ in 0..<100 where error == nil {
-            do {
-                _ = try await store.apply(StateChange(at: Sample.time(1), projects: [Sample.record(Sample.projectA)]))
-                try await Task.sleep(for: .milliseconds(20))
-            } catch let refused as StateStoreError {
-                error = refused
-            }
-        }
-        #expect(error == .writerLockLost(location: store.location))
-        // And a standby gets the lock at once
-        let successor = try await open(url)
-        _ = try await successor.apply(StateChange(at: Sample.time(2), projects: [Sample.record(Sample.projectB)]))
+        // Then both opened (neither tripped over the other's half-made tables), every migration ran once, and
+        // both write, each seeing the other's writes
+        #expect(try await stores[0].appliedMigrations() == PostgresMigrations.identifiers)
+        #expect(try await stores[1].count("SELECT COUNT(*) FROM glwatch_migration") == PostgresMigrations.all.count)
+        _ = try await stores[0].apply(StateChange(at: Sample.time(1), projects: [Sample.record(Sample.projectA)]))
+        _ = try await stores[1].apply(StateChange(at: Sample.time(2), projects: [Sample.record(Sample.projectB)]))
+        #expect(try await stores[0].projects().map(\.key) == [Sample.projectA, Sample.projectB])
     }
 
     @Test func testOpen_databaseOfANewerGlwatch_isRefusedUntouched() async throws {

@@ -1,0 +1,186 @@
+import Foundation
+import PostgresNIO
+
+/// The replicas' leases (`ReplicaLeases`) over `replica`, `projectLease` and `leaderLease` (migration v6).
+///
+/// A claim locks the rows it takes with `FOR UPDATE SKIP LOCKED`, so replicas claiming at the same moment take
+/// disjoint projects without waiting for one another; an `apply` carrying a fence locks its lease row
+/// `FOR SHARE` (`checkFence`) until it commits, so no claim can take the project between the check and the
+/// commit (the claim skips the row, the next one finds it held).
+extension PostgresStateStore: ReplicaLeases {
+    /// The leader lease's row name.
+    static let leaderName = "leader"
+
+    package func heartbeat(now: Date) async throws {
+        let (logger, me) = (self.logger, replicaID)
+        let (at, until) = (now.storeMillis, now.adding(leasePeriod).storeMillis)
+        let forgotten = now.adding(leasePeriod * -10).storeMillis
+        try await write { connection in
+            try await connection.run(
+                """
+                INSERT INTO replica (id, startedAt, expiresAt) VALUES (\(me), \(at), \(until))
+                ON CONFLICT (id) DO UPDATE SET expiresAt = excluded.expiresAt
+                """,
+                logger: logger
+            )
+            try await connection.run("DELETE FROM replica WHERE expiresAt < \(forgotten)", logger: logger)
+        }
+    }
+
+    package func offerProjects(_ keys: [ProjectKey]) async throws {
+        guard !keys.isEmpty else { return }
+        let logger = self.logger
+        let (instances, ids) = Self.columns(of: keys)
+        try await write { connection in
+            try await connection.run(
+                """
+                INSERT INTO projectLease (instance, gitlabId)
+                SELECT instance, gitlabId FROM unnest(\(instances)::text[], \(ids)::bigint[]) AS k(instance, gitlabId)
+                ORDER BY instance, gitlabId
+                ON CONFLICT (instance, gitlabId) DO NOTHING
+                """,
+                logger: logger
+            )
+        }
+    }
+
+    package func renewLeases(_ held: [ProjectFence], now: Date) async throws -> [ProjectFence] {
+        guard !held.isEmpty else { return [] }
+        let (logger, me) = (self.logger, replicaID)
+        let until = now.adding(leasePeriod).storeMillis
+        let (instances, ids) = Self.columns(of: held.map(\.project))
+        let tokens = held.map(\.token)
+        return try await write { connection in
+            try await connection.rows(
+                """
+                UPDATE projectLease l SET expiresAt = \(until)
+                FROM unnest(\(instances)::text[], \(ids)::bigint[], \(tokens)::bigint[]) AS h(instance, gitlabId, fence)
+                WHERE l.instance = h.instance AND l.gitlabId = h.gitlabId AND l.fence = h.fence AND l.owner = \(me)
+                RETURNING l.instance, l.gitlabId, l.fence
+                """,
+                logger: logger
+            ).map(Self.fence(from:))
+        }
+    }
+
+    package func claimProjects(among keys: [ProjectKey], now: Date, limit: Int) async throws -> ProjectClaim {
+        let (logger, me) = (self.logger, replicaID)
+        let (at, until) = (now.storeMillis, now.adding(leasePeriod).storeMillis)
+        let (instances, ids) = Self.columns(of: keys)
+        return try await write { connection in
+            let live = try await connection.rows(
+                "SELECT COUNT(*) FROM replica WHERE expiresAt > \(at) OR id = \(me)", logger: logger
+            ).first?.decode(Int.self) ?? 1
+            let share = (keys.count + max(live, 1) - 1) / max(live, 1)
+            let mine = try await connection.rows(
+                "SELECT COUNT(*) FROM projectLease WHERE owner = \(me) AND expiresAt > \(at)", logger: logger
+            ).first?.decode(Int.self) ?? 0
+            let wanted = min(limit, share - mine)
+            guard wanted > 0 else { return ProjectClaim(claimed: [], fairShare: share) }
+            let claimed = try await connection.rows(
+                """
+                UPDATE projectLease l SET owner = \(me), expiresAt = \(until), fence = l.fence + 1
+                FROM (
+                    SELECT p.instance, p.gitlabId FROM projectLease p
+                    JOIN unnest(\(instances)::text[], \(ids)::bigint[]) AS k(instance, gitlabId)
+                        ON p.instance = k.instance AND p.gitlabId = k.gitlabId
+                    WHERE p.owner IS NULL OR p.expiresAt <= \(at)
+                    ORDER BY p.expiresAt, p.instance, p.gitlabId
+                    LIMIT \(wanted)
+                    FOR UPDATE OF p SKIP LOCKED
+                ) c
+                WHERE l.instance = c.instance AND l.gitlabId = c.gitlabId
+                RETURNING l.instance, l.gitlabId, l.fence
+                """,
+                logger: logger
+            ).map(Self.fence(from:))
+            return ProjectClaim(claimed: claimed.sorted { $0.project < $1.project }, fairShare: share)
+        }
+    }
+
+    package func releaseLeases(_ keys: [ProjectKey]) async throws {
+        guard !keys.isEmpty else { return }
+        let (logger, me) = (self.logger, replicaID)
+        let (instances, ids) = Self.columns(of: keys)
+        try await write { connection in
+            try await connection.run(
+                """
+                UPDATE projectLease l SET owner = NULL, expiresAt = 0
+                FROM unnest(\(instances)::text[], \(ids)::bigint[]) AS k(instance, gitlabId)
+                WHERE l.instance = k.instance AND l.gitlabId = k.gitlabId AND l.owner = \(me)
+                """,
+                logger: logger
+            )
+        }
+    }
+
+    package func acquireLeadership(now: Date) async throws -> Bool {
+        let (logger, me) = (self.logger, replicaID)
+        let (at, until) = (now.storeMillis, now.adding(leasePeriod).storeMillis)
+        return try await write { connection in
+            try await !connection.rows(
+                """
+                INSERT INTO leaderLease (name, owner, expiresAt, fence) VALUES (\(Self.leaderName), \(me), \(until), 1)
+                ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, expiresAt = excluded.expiresAt,
+                    fence = leaderLease.fence + CASE WHEN leaderLease.owner = excluded.owner THEN 0 ELSE 1 END
+                WHERE leaderLease.owner = excluded.owner OR leaderLease.expiresAt <= \(at)
+                RETURNING owner
+                """,
+                logger: logger
+            ).isEmpty
+        }
+    }
+
+    package func resign() async throws {
+        let (logger, me) = (self.logger, replicaID)
+        try await write { connection in
+            try await connection.run(
+                "UPDATE projectLease SET owner = NULL, expiresAt = 0 WHERE owner = \(me)", logger: logger
+            )
+            try await connection.run(
+                "UPDATE delivery SET claimedBy = NULL, claimExpiresAt = NULL WHERE claimedBy = \(me)", logger: logger
+            )
+            try await connection.run("DELETE FROM leaderLease WHERE owner = \(me)", logger: logger)
+            try await connection.run("DELETE FROM replica WHERE id = \(me)", logger: logger)
+        }
+    }
+
+    /// Refuses the transaction when `fence` no longer holds (another replica claimed the project since), and
+    /// otherwise locks the lease row until the transaction ends, so that no claim can take it before the commit.
+    ///
+    /// - Throws: `StateStoreError.leaseLost`.
+    static func checkFence(_ fence: ProjectFence, owner: String, on connection: PostgresConnection, logger: Logger)
+        async throws
+    {
+        let held = try await connection.rows(
+            """
+            SELECT 1 FROM projectLease WHERE instance = \(fence.project.instance) AND gitlabId = \(fence.project.id)
+                AND owner = \(owner) AND fence = \(fence.token)
+            FOR SHARE
+            """,
+            logger: logger
+        )
+        guard !held.isEmpty else { throw StateStoreError.leaseLost(project: fence.project) }
+    }
+
+    // MARK: Helpers
+
+    /// `keys` as two parallel arrays, for `unnest`.
+    private static func columns(of keys: [ProjectKey]) -> (instances: [String], ids: [Int64]) {
+        (keys.map(\.instance), keys.map(\.id))
+    }
+
+    /// A `RETURNING instance, gitlabId, fence` row.
+    private static func fence(from row: PostgresRow) throws -> ProjectFence {
+        let (instance, id, token) = try row.decode((String, Int64, Int64).self)
+        return ProjectFence(project: ProjectKey(instance: instance, id: id), token: token)
+    }
+}
+
+extension Date {
+    /// This date moved by `duration` (negative: earlier).
+    func adding(_ duration: Duration) -> Date {
+        let (seconds, attoseconds) = duration.components
+        return addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}
