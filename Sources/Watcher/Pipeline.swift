@@ -73,13 +73,18 @@ extension WatchEngine {
     /// The project's watch starts at `watchStart` (now by default; the discovery pass that found it passes when it
     /// began): its baseline will be as of that moment. `isNewProject` (created after its target's first
     /// discovery) makes it start from an empty baseline instead.
+    ///
+    /// With a `fence` (replicas sharing the work), every poll's outcome is written under that project lease
+    /// (`FencedStateStore`).
     func makePipeline(
         key: ProjectKey, path: String, target: WatchTarget, client: GitLabClient, isNewProject: Bool = false,
-        watchStart: Date? = nil
+        watchStart: Date? = nil, fence: ProjectFence? = nil
     ) -> ProjectPipeline {
         let counter = ApplyCounter()
         let subject = subject
-        let deliver = TappedStateStore(base: store) { result in
+        var base = store
+        if let fence, let leases { base = FencedStateStore(base: store, fence: fence, onLost: leases.lost) }
+        let deliver = TappedStateStore(base: base) { result in
             counter.add(result)
             guard result.queuedDeliveries > 0 else { return }
             subject.onNext(

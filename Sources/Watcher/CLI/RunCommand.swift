@@ -24,8 +24,9 @@ struct RunCommand: AsyncParsableCommand {
             (default 10s; what is still in flight is handed back and sent at the next start), close the \
             state, exit 0
 
-            One watcher per state: a second `glwatch run` on the same state refuses to start, naming the \
-            running one's pid. `glwatch status`, `history` and `deliveries` read the state beside it.
+            One watcher per SQLite state: a second `glwatch run` on the same state refuses to start, naming \
+            the running one's pid. On PostgreSQL (state.postgres) any number of replicas share the state and \
+            split the projects between them. `glwatch status`, `history` and `deliveries` read the state beside it.
             """
     )
 
@@ -53,7 +54,8 @@ struct RunCommand: AsyncParsableCommand {
                 output: context.output,
                 scheduler: ConcurrentDispatchQueueScheduler(qos: .default),
                 logger: logger,
-                environment: context.environment
+                environment: context.environment,
+                leases: state.leases
             )
         } catch {
             try? await state.close()

@@ -93,8 +93,9 @@ enum StarterConfig {
 
         # state:
         #   path: ~/.local/state/glwatch/state.db   # default: $XDG_STATE_HOME/glwatch/state.db
-        #   postgres:                       # PostgreSQL instead of the SQLite file (one writer, others wait)
+        #   postgres:                       # PostgreSQL instead of the SQLite file (replicas share the work)
         #     url_env: GLWATCH_DATABASE_URL # or url_file: a file holding postgres://user:password@host/db
+        #     lease_period: 30s             # a killed replica's projects move to the others within this
         # log:
         #   format: text                    # text | json
         #   level: info                     # trace | debug | info | notice | warning | error | critical

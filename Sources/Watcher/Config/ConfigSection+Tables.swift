@@ -187,7 +187,7 @@ extension ConfigSection {
             ConfigKey(
                 "postgres",
                 .section(.statePostgres),
-                "Keep the state in PostgreSQL instead of SQLite: one writer, the other replicas wait as standbys."
+                "Keep the state in PostgreSQL instead of SQLite: any number of replicas share it and split the work."
             ),
         ]
     )
@@ -200,6 +200,12 @@ extension ConfigSection {
                 "url_env", .string, "The environment variable holding the postgres://user:password@host:port/db URL."
             ),
             ConfigKey("url_file", .string, "A file holding that URL (relative to the config file)."),
+            ConfigKey(
+                "lease_period",
+                .duration,
+                default: "30s",
+                "How long a replica's project leases and leadership last unless renewed (a killed replica's work moves on after this long)."
+            ),
         ]
     )
 

@@ -19,6 +19,7 @@ extension GLWatchConfigLoader {
             ) {
                 state.postgres = PostgresStateConfig(url: url, source: source.display)
             }
+            if let period = postgres.duration("lease_period", minimum: 1) { state.postgres?.leasePeriod = period }
         }
         return state
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Notifier
 
 /// `state:`: where glwatch keeps its database.
@@ -5,8 +6,8 @@ struct StateConfig: Sendable, Equatable {
     /// The SQLite database file (absolute, or relative to the working directory when the config was read from a
     /// relative path).
     var path: String
-    /// `state.postgres`: keep the state in PostgreSQL instead (several `glwatch run` replicas may share it, one
-    /// writing and the others waiting as standbys); `nil` for SQLite at `path`.
+    /// `state.postgres`: keep the state in PostgreSQL instead (any number of `glwatch run` replicas may share it
+    /// and split the projects with leases); `nil` for SQLite at `path`.
     var postgres: PostgresStateConfig? = nil
 
     /// The default path: `$XDG_STATE_HOME/glwatch/state.db`, else `~/.local/state/glwatch/state.db`, else
@@ -25,4 +26,7 @@ struct PostgresStateConfig: Sendable, Equatable {
     var url: Secret
     /// Where the URL came from (`environment variable GLWATCH_DATABASE_URL`), for messages.
     var source: String
+    /// `lease_period`: how long project leases, the leader lease and a replica's heartbeat last unless renewed,
+    /// in seconds (renewed every third of it).
+    var leasePeriod: TimeInterval = 30
 }

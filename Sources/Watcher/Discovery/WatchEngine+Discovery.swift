@@ -54,8 +54,14 @@ extension WatchEngine {
                     registry.update(id) { $0.firstDiscoveryAt = $0.firstDiscoveryAt ?? since }
                 }
                 apply(change, running: registry.withLock { $0.isRunning })
-                await depart(change.removed, pipelines: change.stopped, scope: target.scope.departureName)
-                await sweepStoreOnce()
+                // Among replicas, the leader records departures (each replica stops its own pipelines above).
+                if isLeader {
+                    await depart(
+                        change.removed, pipelines: standIns(for: change, target: target, client: client),
+                        scope: target.scope.departureName
+                    )
+                    await sweepStoreOnce()
+                }
                 report.added = change.added.map(\.key)
                 report.removed = change.removed.map(\.key)
                 report.renamed = change.renamed.map(\.key)
@@ -153,7 +159,7 @@ extension WatchEngine {
     /// Records when the watch of newly added projects began, before their pipelines start: a kill before a
     /// project's first successful poll keeps its baseline as of this moment. On a store error the pollers
     /// record it themselves on their first attempt.
-    private func recordWatchStarts(_ starts: [WatchStart]) async {
+    func recordWatchStarts(_ starts: [WatchStart]) async {
         guard !starts.isEmpty else { return }
         do {
             _ = try await store.beginWatching(starts)
@@ -185,6 +191,18 @@ extension WatchEngine {
         }
     }
 
+    /// The pipelines for departing projects' last polls: the ones this replica stopped, and (when replicas share
+    /// the work and another one held the project) an unfenced stand-in on the target's options.
+    private func standIns(for change: EngineReconciliation, target: WatchTarget, client: GitLabClient)
+        -> [ProjectPipeline]
+    {
+        var pipelines = change.stopped
+        for (key, _) in change.removed where !pipelines.contains(where: { $0.key == key }) {
+            pipelines.append(makePipeline(key: key, path: key.description, target: target, client: client))
+        }
+        return pipelines
+    }
+
     /// The wait before a target's next discovery pass.
     func discoveryDelay(id: Int, failed: Bool) -> TimeInterval {
         let interval = configuration.discoveryInterval
@@ -205,8 +223,9 @@ extension WatchEngine {
         }
         guard due else { return }
         do {
+            // Every covered project, not only this replica's pipelines: another replica may poll the others.
             let (watched, targets) = registry.withLock { registry in
-                (Set(registry.pipelines.keys), registry.entries.map(\.target))
+                (Set(registry.pipelines.keys).union(registry.covered), registry.entries.map(\.target))
             }
             var stale: [(key: ProjectKey, path: String)] = []
             for record in try await store.projects()

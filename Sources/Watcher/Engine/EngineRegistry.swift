@@ -35,6 +35,11 @@ struct EngineRegistry {
     var pipelines: [ProjectKey: ProjectPipeline] = [:]
     /// The entry that owns each pipeline.
     var owners: [ProjectKey: Int] = [:]
+    /// Every project the targets cover (as of the last reconciliation), whether or not this replica holds its
+    /// lease: what it offers the other replicas (`ReplicaCoordinator`).
+    var covered: Set<ProjectKey> = []
+    /// The lease each pipeline was started under, when replicas share the work.
+    var fences: [ProjectKey: ProjectFence] = [:]
     /// Whether `WatchEngine.start()` is running.
     var isRunning = false
     /// Whether stored projects no target covers any more have been marked `removed` (done once, after every

@@ -53,6 +53,10 @@ extension WatchEngine {
     /// Matches the targets' discovered projects against the running pipelines: creates the missing ones, drops
     /// the ones no target covers any more (the first target listing a project owns it), notes renames.
     ///
+    /// When replicas share the work (`leases`), only the projects whose lease this replica holds have a pipeline:
+    /// one whose lease moved (or was claimed again under a new fence) is stopped without counting as removed,
+    /// and is re-created under its new fence.
+    ///
     /// - Parameter time: when the discovery pass that listed the projects began: the watch of a project it adds
     ///   starts then, not once the (possibly slow, retried) listing is done, so a push made meanwhile is
     ///   announced. Now by default.
@@ -90,8 +94,22 @@ extension WatchEngine {
                     }
                 }
             }
+            let leases = self.leases
+            // Among replicas, a covered project another replica polled has no pipeline here: it departs all the same.
+            if leases != nil {
+                for key in registry.covered.subtracting(desired.keys) where registry.pipelines[key] == nil {
+                    change.removed.append((key, archived.contains(key) ? .archived : .removed))
+                }
+            }
+            registry.covered = Set(desired.keys)
+            let fences = desired.keys.reduce(into: [ProjectKey: ProjectFence]()) { fences, key in
+                fences[key] = leases?.fence(for: key)
+            }
+            func held(_ key: ProjectKey) -> Bool { leases == nil || fences[key] != nil }
             for (key, pipeline) in registry.pipelines {
-                if let wanted = desired[key], registry.owners[key] == wanted.owner {
+                if let wanted = desired[key], registry.owners[key] == wanted.owner, held(key),
+                    registry.fences[key] == fences[key]
+                {
                     if pipeline.path != wanted.path {
                         pipeline.path = wanted.path
                         change.renamed.append(pipeline)
@@ -103,20 +121,23 @@ extension WatchEngine {
                 }
                 registry.pipelines[key] = nil
                 registry.owners[key] = nil
+                registry.fences[key] = nil
                 change.stopped.append(pipeline)
                 if desired[key] == nil {
                     change.removed.append((key, archived.contains(key) ? .archived : .removed))
                 }
             }
-            for (key, wanted) in desired.sorted(by: { $0.key < $1.key }) where registry.pipelines[key] == nil {
+            for (key, wanted) in desired.sorted(by: { $0.key < $1.key })
+            where registry.pipelines[key] == nil && held(key) {
                 guard let client = clients[wanted.target.instance] else { continue }
                 let pipeline = makePipeline(
                     key: key, path: wanted.path, target: wanted.target, client: client, isNewProject: wanted.isNew,
-                    watchStart: since
+                    watchStart: since, fence: fences[key]
                 )
                 pipeline.defaultBranch = wanted.defaultBranch
                 registry.pipelines[key] = pipeline
                 registry.owners[key] = wanted.owner
+                registry.fences[key] = fences[key]
                 change.added.append(pipeline)
                 change.starts.append(.project(key, since: since, isNew: wanted.isNew))
             }

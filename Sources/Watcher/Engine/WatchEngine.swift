@@ -41,6 +41,8 @@ package final class WatchEngine: Sendable {
     let feeds: [String: ChangeFeed]
     /// Each instance's health: one `instance.unreachable` per outage, and its pipelines wait on one probe.
     let monitors: [String: InstanceMonitor]
+    /// The projects this replica holds, when replicas share the work (`nil`: it owns every project and leads).
+    let leases: (any ProjectLeaseFilter)?
 
     let currentRouter: Mutex<EventRouter>
     /// The targets whose discovery a webhook started and that still runs (`wakeDiscovery(instance:)`).
@@ -60,6 +62,7 @@ package final class WatchEngine: Sendable {
     ///   - router: The rules that plan deliveries for each event.
     ///   - scheduler: Where every wait happens (a live scheduler in production, `TestScheduler` in tests).
     ///   - random: Values in `0..<1` for jitter.
+    ///   - leases: When replicas share the work: which projects this one polls, and whether it leads.
     package init(
         clients: [String: GitLabClient],
         targets: [WatchTarget],
@@ -68,9 +71,11 @@ package final class WatchEngine: Sendable {
         scheduler: any SchedulerType,
         configuration: EngineConfiguration = EngineConfiguration(),
         logger: Logger,
-        random: any RandomSource = SystemRandomSource()
+        random: any RandomSource = SystemRandomSource(),
+        leases: (any ProjectLeaseFilter)? = nil
     ) {
         self.clients = clients
+        self.leases = leases
         self.store = store
         self.idlePolls = IdlePollLedger(store: store)
         self.scheduler = scheduler
@@ -262,8 +267,9 @@ package final class WatchEngine: Sendable {
             removed: change.removed.map(\.key),
             renamed: []
         )
+        let isLeader = self.isLeader  // among replicas, the leader records departures
         _ = Single<Void>.create { [self] in
-            await recordRemoved(change.removed)
+            if isLeader { await recordRemoved(change.removed) }
             subject.onNext(.discovered(report))
         }
         .subscribe { _ in }

@@ -27,6 +27,8 @@ final class WatcherRuntime: Sendable {
 
     /// Metrics and health, when the config enables `/metrics`.
     let operations: WatcherOperations?
+    /// This replica's leases, when several replicas share a PostgreSQL database.
+    let coordinator: ReplicaCoordinator?
 
     private let output: any TextOutput
     private let queries: (any StateQueries)?
@@ -60,6 +62,8 @@ final class WatcherRuntime: Sendable {
     ///   as for `glwatch once`).
     /// - parameter retry: Replaces every instance's retry policy (`glwatch once` bounds its retries this way).
     /// - parameter environment: Where token files are re-read from while the watcher runs.
+    /// - parameter leases: When replicas share the state (PostgreSQL): the engine polls only the projects whose
+    ///   lease this replica holds, and records departures only while it leads (`ReplicaCoordinator`).
     /// - throws: `CLIError` when an instance's CA file cannot be read.
     init(
         config: GLWatchConfig,
@@ -70,8 +74,10 @@ final class WatcherRuntime: Sendable {
         scheduler: any SchedulerType,
         logger: Logger,
         retry: RetryPolicy? = nil,
-        environment: any ConfigEnvironment = ProcessConfigEnvironment()
+        environment: any ConfigEnvironment = ProcessConfigEnvironment(),
+        leases: (any ReplicaLeases)? = nil
     ) throws {
+        let coordinator = leases.map { ReplicaCoordinator(leases: $0, scheduler: scheduler, logger: logger) }
         let operations =
             queries != nil && config.metrics.enabled
             ? WatcherOperations(config: config, scheduler: scheduler) : nil
@@ -117,8 +123,10 @@ final class WatcherRuntime: Sendable {
             router: config.notifier.router,
             scheduler: scheduler,
             configuration: config.engine.configuration,
-            logger: logger
+            logger: logger,
+            leases: coordinator
         )
+        self.coordinator = coordinator
         self.queue = queue
         self.queries = queries
         self.operations = operations
@@ -183,7 +191,10 @@ final class WatcherRuntime: Sendable {
         }
         startDelivery(config.notifier)
         let hooks = await startHooks()  // before the engine: early hooks are answered (first polls run at once)
+        // Among replicas, the first round (heartbeat, leadership) runs before the first discovery pass.
+        if let coordinator { await coordinator.tick(engine: engine) }
         let polling = engine.start()
+        let coordination = coordinator?.start(engine: engine)
         let tokenChecks = tokenExpiryCheck.repeatDaily()
         logStarted()
         for await signal in signals {
@@ -197,6 +208,7 @@ final class WatcherRuntime: Sendable {
             await self.reload(reload)
         }
         await hooks?.stop()
+        coordination?.dispose()
         polling.dispose()
         tokenChecks.dispose()
         await engine.flushIdlePolls()

@@ -23,6 +23,21 @@ import Testing
         let postgres = try #require(config.state.postgres)
         #expect(postgres.url == Secret("postgres://glwatch:pw@db:5432/glwatch"))
         #expect(postgres.source == "env GLWATCH_DATABASE_URL")
+        // And the replicas' lease period is 30 s by default
+        #expect(postgres.leasePeriod == 30)
+    }
+
+    @Test func testStatePostgres_leasePeriod_isReadAndAtLeastOneSecond() throws {
+        // Given a lease period, when loaded, then it is read
+        let config = try system.load(
+            "watch: [a/b]\nstate: {postgres: {url_env: GLWATCH_DATABASE_URL, lease_period: 5s}}\n"
+        )
+        #expect(config.state.postgres?.leasePeriod == 5)
+        // And one under a second is refused, naming the minimum
+        let problems = system.problems(
+            "watch: [a/b]\nstate: {postgres: {url_env: GLWATCH_DATABASE_URL, lease_period: 100ms}}\n"
+        )
+        #expect(problems.count == 1 && problems.first?.contains("lease_period") == true, "\(problems)")
     }
 
     @Test func testStatePostgres_withoutAURL_isRefused() {

@@ -1,12 +1,14 @@
 import Logging
 
 /// The state backend `glwatch run` writes to, chosen by the config: SQLite at `state.path`, or PostgreSQL when
-/// `state.postgres` is set (waiting as a standby while another glwatch holds that database).
+/// `state.postgres` is set (shared with any other replicas on that database, through `leases`).
 struct OpenedStateBackend: Sendable {
     /// The store, every view of it.
     let backend: any StateBackend
-    /// Closes it (for PostgreSQL: stops the pool, then gives up the writer lock).
+    /// Closes it (for PostgreSQL: gives back this replica's leases and claims, then stops the pool).
     let close: @Sendable () async throws -> Void
+    /// How replicas share the work (PostgreSQL); `nil` for SQLite, whose one process owns everything.
+    var leases: (any ReplicaLeases)?
 
     /// Opens the configured backend.
     ///
@@ -14,9 +16,11 @@ struct OpenedStateBackend: Sendable {
     static func open(_ config: StateConfig, logger: Logger) async throws -> OpenedStateBackend {
         do {
             if let postgres = config.postgres {
-                let configuration = try PostgresStoreConfiguration(url: postgres.url.reveal())
+                var configuration = try PostgresStoreConfiguration(url: postgres.url.reveal())
+                configuration.leasePeriod = .milliseconds(Int((postgres.leasePeriod * 1000).rounded()))
+                configuration.deliveryClaimPeriod = configuration.leasePeriod * 4
                 let store = try await PostgresStateStore.open(configuration, logger: logger)
-                return OpenedStateBackend(backend: store, close: { await store.close() })
+                return OpenedStateBackend(backend: store, close: { await store.close() }, leases: store)
             }
             let store = try SQLiteStateStore(StoreConfiguration(path: config.path))
             return OpenedStateBackend(backend: store, close: { try store.close() })

@@ -27,7 +27,8 @@ package struct PostgresStoreConfiguration: Sendable {
     /// a killed replica's projects move to the others after at most this long.
     package var leasePeriod: Duration = .seconds(30)
     /// How long a delivery claimed by `DeliveryQueue.nextDue` stays this replica's before another may send it:
-    /// longer than any one send (a sink's timeout), so that a slow send is not sent twice.
+    /// longer than any one send (a sink's timeout), so that a slow send is not sent twice. `glwatch run` makes it
+    /// four lease periods (two minutes by default).
     package var deliveryClaimPeriod: Duration = .seconds(120)
 
     /// The URL's `sslmode`.

@@ -1,0 +1,173 @@
+import Foundation
+import Logging
+import RxCore
+import Synchronization
+
+/// Keeps this replica's share of the work when several `glwatch run` share one PostgreSQL database: its
+/// heartbeat, its project leases and (when it wins it) the leader lease — and tells the engine when its projects
+/// change (`WatchEngine.leasesChanged()`).
+///
+/// One round (`tick()`), every third of the lease period and after each discovery pass:
+///
+/// ```text
+/// heartbeat ─▶ leader lease (take or renew) ─▶ offer the covered projects ─▶ renew held leases
+///   ─▶ claim free or expired ones up to the fair share ─▶ stop pipelines of leases lost, given up or above
+///   the share ─▶ start pipelines of new ones ─▶ release the given-up leases
+/// ```
+///
+/// A lease missing from a renewal was claimed by another replica after it expired: its pipeline stops (and its
+/// poll in flight, if any, cannot commit: the fence moved). When the database cannot be reached for a whole lease
+/// period, the replica drops every lease and the leadership — no polling without a place to commit it — and claims
+/// again once the database is back.
+final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
+    private let leases: any ReplicaLeases
+    private let scheduler: any SchedulerType
+    private let logger: Logger
+    /// At most this many leases are claimed in one round (a new replica ramps up over a few rounds).
+    private let claimBatch: Int
+    private let state = Mutex(State())
+
+    private struct State {
+        var held: [ProjectKey: ProjectFence] = [:]
+        var leading = false
+        var lastRenewal: Date?
+        var offered: Set<ProjectKey> = []
+        var poke: AsyncStream<Void>.Continuation?
+    }
+
+    /// Creates a coordinator over `leases`; nothing happens until `start(engine:)` or `tick(engine:)`.
+    init(leases: any ReplicaLeases, scheduler: any SchedulerType, logger: Logger, claimBatch: Int = 200) {
+        self.leases = leases
+        self.scheduler = scheduler
+        self.logger = logger
+        self.claimBatch = claimBatch
+    }
+
+    // MARK: ProjectLeaseFilter
+
+    func fence(for key: ProjectKey) -> ProjectFence? {
+        state.withLock { $0.held[key] }
+    }
+
+    var isLeader: Bool { state.withLock { $0.leading } }
+
+    func lost(_ fence: ProjectFence) {
+        let poke = state.withLock { state -> AsyncStream<Void>.Continuation? in
+            guard state.held[fence.project] == fence else { return nil }
+            state.held[fence.project] = nil
+            return state.poke
+        }
+        guard let poke else { return }
+        logger.warning(
+            "another replica holds the project now; dropping it", metadata: ["key": "\(fence.project)"]
+        )
+        poke.yield()
+    }
+
+    /// The projects this replica holds now, by key.
+    var heldProjects: [ProjectKey] { state.withLock { $0.held.keys.sorted() } }
+
+    // MARK: Running
+
+    /// Runs a round now, then every third of the lease period and whenever the engine reports a discovery pass,
+    /// until disposed. Rounds never overlap.
+    func start(engine: WatchEngine) -> any Disposable {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        state.withLock { $0.poke = continuation }
+        let rounds = Task { [self] in
+            for await _ in stream { await tick(engine: engine) }
+        }
+        continuation.yield()
+        let interval = RxTimeInterval.milliseconds(Int(leases.leasePeriod.seconds * 1000 / 3))
+        let timer = scheduler.scheduleRecursive((), dueTime: interval) { _, recurse in
+            continuation.yield()
+            recurse.schedule((), dueTime: interval)
+        }
+        let discoveries = engine.activity.subscribe(onNext: { activity in
+            if case .discovered = activity { continuation.yield() }
+        })
+        return Disposables.create {
+            timer.dispose()
+            discoveries.dispose()
+            continuation.finish()
+            rounds.cancel()
+        }
+    }
+
+    /// One round (see the type's description); the engine's pipelines follow the leases before it returns.
+    func tick(engine: WatchEngine) async {
+        let now = scheduler.now
+        let covered = engine.coveredProjects
+        let (held, offered) = state.withLock { (Array($0.held.values), $0.offered) }
+        var lost: [ProjectKey] = []
+        var release: [ProjectKey] = []
+        do {
+            try await leases.heartbeat(now: now)
+            let leading = try await leases.acquireLeadership(now: now)
+            if Set(covered) != offered { try await leases.offerProjects(covered.filter { !offered.contains($0) }) }
+            let renewed = try await leases.renewLeases(held, now: now)
+            lost = Set(held.map(\.project)).subtracting(renewed.map(\.project)).sorted()
+            let claim = try await leases.claimProjects(among: covered, now: now, limit: claimBatch)
+            let coveredSet = Set(covered)
+            var keep = renewed.filter { coveredSet.contains($0.project) }
+            release = renewed.filter { !coveredSet.contains($0.project) }.map(\.project)
+            if keep.count > claim.fairShare {
+                // Above the fair share (a replica joined): give the rest back for the others to claim.
+                keep.sort { $0.project < $1.project }
+                release += keep.suffix(keep.count - claim.fairShare).map(\.project)
+                keep.removeLast(keep.count - claim.fairShare)
+            }
+            let wasLeading = state.withLock { state in
+                defer {
+                    state.held = Dictionary(uniqueKeysWithValues: (keep + claim.claimed).map { ($0.project, $0) })
+                    state.leading = leading
+                    state.lastRenewal = now
+                    state.offered = coveredSet
+                }
+                return state.leading
+            }
+            if leading != wasLeading {
+                logger.notice(leading ? "this replica leads now" : "another replica leads now")
+            }
+            if !lost.isEmpty || !release.isEmpty || !claim.claimed.isEmpty {
+                logger.info(
+                    "project leases moved",
+                    metadata: [
+                        "claimed": "\(claim.claimed.count)", "released": "\(release.count)", "lost": "\(lost.count)",
+                        "held": "\(keep.count + claim.claimed.count)", "fair_share": "\(claim.fairShare)",
+                    ]
+                )
+            }
+        } catch {
+            logger.warning("cannot renew this replica's leases", metadata: ["error": "\(error)"])
+            let expired = state.withLock { state -> Bool in
+                guard let last = state.lastRenewal, now.timeIntervalSince(last) >= leases.leasePeriod.seconds,
+                    !state.held.isEmpty || state.leading
+                else { return false }
+                state.held = [:]
+                state.leading = false
+                return true
+            }
+            if expired {
+                logger.error("the leases expired without the database: this replica stops polling until it is back")
+            }
+        }
+        // Stop the pipelines of leases given up before giving them up: no poll of ours may follow another's claim.
+        await engine.leasesChanged()
+        if !release.isEmpty {
+            do {
+                try await leases.releaseLeases(release)
+            } catch {
+                logger.warning("cannot give back leases; they expire on their own", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+}
+
+extension Duration {
+    /// This duration in seconds.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

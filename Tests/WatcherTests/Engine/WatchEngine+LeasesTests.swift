@@ -1,0 +1,197 @@
+import FakeGitLab
+import Foundation
+import Logging
+import Notifier
+import RxCore
+import Synchronization
+import Testing
+
+@testable import Watcher
+
+/// The engine among replicas (`ProjectLeaseFilter`): it polls only the projects whose lease it holds, follows the
+/// leases as they move, records departures only while it leads, and a poll under a lease that moved on writes
+/// nothing. The last two suites run on the real PostgreSQL store with `ReplicaCoordinator`.
+@Suite(.closesStores) struct WatchEngineLeasesTests {
+    let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
+
+    /// A lease filter the test sets by hand.
+    final class HandLeases: ProjectLeaseFilter {
+        let state = Mutex((held: [ProjectKey: ProjectFence](), leader: true, lost: [ProjectFence]()))
+
+        func hold(_ keys: [ProjectKey], token: Int64 = 1) {
+            state.withLock { state in
+                state.held = Dictionary(uniqueKeysWithValues: keys.map { ($0, ProjectFence(project: $0, token: token)) })
+            }
+        }
+
+        func fence(for key: ProjectKey) -> ProjectFence? { state.withLock { $0.held[key] } }
+        var isLeader: Bool { state.withLock { $0.leader } }
+        func lost(_ fence: ProjectFence) {
+            state.withLock {
+                $0.lost.append(fence)
+                $0.held[fence.project] = nil
+            }
+        }
+    }
+
+    private func engine(
+        _ harness: EngineTestHarness, leases: any ProjectLeaseFilter, store: (any StateStore)? = nil
+    ) -> WatchEngine {
+        WatchEngine(
+            clients: ["fake": harness.client],
+            targets: [harness.groupTarget("acme")],
+            store: store ?? harness.store,
+            router: EventRouter(rules: []),
+            scheduler: ConcurrentDispatchQueueScheduler(qos: .default),
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+            random: FixedJitter(fraction: 0.5),
+            leases: leases
+        )
+    }
+
+    @Test func testLeases_theEnginePollsOnlyHeldProjects_andFollowsTheLeasesAsTheyMove() async throws {
+        // Given three projects in a watched group, of which this replica holds one
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        let web = fake.addProject("acme/web")
+        let ops = fake.addProject("acme/ops")
+        for project in [api, web, ops] { project.commits(1, by: [ann]) }
+        try await EngineTestHarness.run(fake) { harness in
+            let leases = HandLeases()
+            leases.hold([harness.key(api)])
+            let engine = engine(harness, leases: leases)
+
+            // When it discovers and polls
+            let report = await engine.pollAllOnce()
+
+            // Then it offers all three but polls only the one it holds
+            #expect(engine.coveredProjects == [api, web, ops].map(harness.key).sorted())
+            #expect(report.polls.map(\.project) == [harness.key(api)])
+            #expect(engine.watchedProjects.map(\.key) == [harness.key(api)])
+
+            // When the leases move (api to another replica, web and ops to this one)
+            leases.hold([harness.key(web), harness.key(ops)])
+            await engine.leasesChanged()
+
+            // Then its pipelines follow, and api did not leave the watch (another replica polls it)
+            #expect(engine.watchedProjects.map(\.key) == [web, ops].map(harness.key).sorted())
+            let status = try await harness.status(of: api)
+            #expect(status == .active)
+            let events = try await harness.events(of: api)
+            #expect(!events.contains { $0.type == .projectRemoved })
+        }
+    }
+
+    @Test func testLeases_onlyTheLeaderRecordsADeparture() async throws {
+        // Given a watched project archived after its first poll, on a replica that does not lead
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(1, by: [ann])
+        fake.addProject("acme/web").commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let leases = HandLeases()
+            leases.state.withLock { $0.leader = false }
+            leases.hold([harness.key(api)])
+            let engine = engine(harness, leases: leases)
+            _ = await engine.pollAllOnce()
+            api.archive()
+
+            // When its discovery no longer lists it
+            _ = await engine.pollAllOnce()
+
+            // Then it stops polling it but records nothing
+            #expect(engine.watchedProjects.isEmpty)
+            let statusOnTheFollower = try await harness.status(of: api)
+            #expect(statusOnTheFollower == .active)
+
+            // And the leader, which never held the project, records the departure once it sees it gone
+            let leader = HandLeases()
+            let other = self.engine(harness, leases: leader)
+            api.archive(false)
+            _ = await other.pollAllOnce()
+            api.archive()
+            _ = await other.pollAllOnce()
+            let statusOnTheLeader = try await harness.status(of: api)
+            #expect(statusOnTheLeader == .archived)
+        }
+    }
+
+    @Test func testLeases_aPollUnderALeaseThatMovedOn_writesNothingAndDropsTheProject() async throws {
+        // Given replica A's engine on PostgreSQL holding api's lease, which expired and replica B claimed
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let database = try await StoreKind.postgres.database()
+            let a = try await PostgresStateStore.open(try PostgresStoreConfiguration(url: database.location, replicaID: "a"))
+            StoreCleanup.add { await a.close() }
+            let b = try await PostgresStateStore.open(try PostgresStoreConfiguration(url: database.location, replicaID: "b"))
+            StoreCleanup.add { await b.close() }
+            let key = harness.key(api)
+            try await a.offerProjects([key])
+            let stale = try #require(try await a.claimProjects(among: [key], now: Sample.time(0), limit: 1).claimed.first)
+            _ = try await b.claimProjects(among: [key], now: Sample.time(31), limit: 1)
+            let leases = HandLeases()
+            leases.state.withLock { $0.held = [key: stale] }
+            let engine = engine(harness, leases: leases, store: a)
+
+            // When A polls it (its baseline)
+            let report = await engine.pollAllOnce()
+
+            // Then the poll failed, nothing of it was written, and A dropped the lease
+            #expect(report.failed == 1)
+            #expect(try await b.count("SELECT COUNT(*) FROM project") == 0)
+            #expect(try await b.count("SELECT COUNT(*) FROM branchHead") == 0)
+            #expect(leases.state.withLock { $0.lost } == [stale])
+            await engine.leasesChanged()
+            #expect(engine.watchedProjects.isEmpty)
+        }
+    }
+
+    @Test func testCoordinator_twoReplicasSplitTheProjects_andOneTakesAllWhenTheOtherStops() async throws {
+        // Given four projects and two replicas (store, coordinator, engine each) on one database
+        let fake = FakeGitLab()
+        for name in ["api", "web", "ops", "db"] { fake.addProject("acme/\(name)").commits(1, by: [ann]) }
+        try await EngineTestHarness.run(fake) { harness in
+            let database = try await StoreKind.postgres.database()
+            let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+            let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+            var replicas: [(store: PostgresStateStore, coordinator: ReplicaCoordinator, engine: WatchEngine)] = []
+            for name in ["a", "b"] {
+                let store = try await PostgresStateStore.open(
+                    try PostgresStoreConfiguration(url: database.location, replicaID: name)
+                )
+                StoreCleanup.add { await store.close() }
+                let coordinator = ReplicaCoordinator(leases: store, scheduler: scheduler, logger: logger)
+                replicas.append((store, coordinator, engine(harness, leases: coordinator, store: store)))
+            }
+            let (a, b) = (replicas[0], replicas[1])
+
+            // When A starts first (round, discovery, round), then B, and each runs a couple of rounds
+            await a.coordinator.tick(engine: a.engine)
+            _ = await a.engine.pollAllOnce()
+            await a.coordinator.tick(engine: a.engine)
+            #expect(a.engine.watchedProjects.count == 4)
+            #expect(a.coordinator.isLeader)
+            await b.coordinator.tick(engine: b.engine)
+            _ = await b.engine.pollAllOnce()
+            for _ in 0..<2 {
+                await a.coordinator.tick(engine: a.engine)
+                await b.coordinator.tick(engine: b.engine)
+            }
+
+            // Then they hold two projects each, never the same, and A still leads
+            let byA = Set(a.engine.watchedProjects.map(\.key))
+            let byB = Set(b.engine.watchedProjects.map(\.key))
+            #expect(byA.count == 2 && byB.count == 2 && byA.isDisjoint(with: byB))
+            #expect(Set(a.coordinator.heldProjects) == byA && Set(b.coordinator.heldProjects) == byB)
+            #expect(a.coordinator.isLeader && !b.coordinator.isLeader)
+
+            // When A stops (its store closes, giving everything back), B's next round takes all of it and leads
+            await a.store.close()
+            await b.coordinator.tick(engine: b.engine)
+            #expect(b.engine.watchedProjects.count == 4)
+            #expect(b.coordinator.isLeader)
+        }
+    }
+}
