@@ -70,12 +70,16 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
     // MARK: Running
 
     /// Runs a round now, then every third of the lease period and whenever the engine reports a discovery pass,
-    /// until disposed. Rounds never overlap.
-    func start(engine: WatchEngine) -> any Disposable {
+    /// until disposed. Rounds never overlap. `afterRound` runs after each: the runtime wakes its delivery side
+    /// there, since deliveries another replica queued (and may have died holding) wake nothing on this one.
+    func start(engine: WatchEngine, afterRound: @escaping @Sendable () -> Void = {}) -> any Disposable {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         state.withLock { $0.poke = continuation }
         let rounds = Task { [self] in
-            for await _ in stream { await tick(engine: engine) }
+            for await _ in stream {
+                await tick(engine: engine)
+                afterRound()
+            }
         }
         continuation.yield()
         let interval = RxTimeInterval.milliseconds(Int(leases.leasePeriod.seconds * 1000 / 3))
@@ -138,6 +142,8 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
                     ]
                 )
             }
+        } catch is CancellationError {
+            return  // stopping
         } catch {
             logger.warning("cannot renew this replica's leases", metadata: ["error": "\(error)"])
             let expired = state.withLock { state -> Bool in

@@ -194,7 +194,7 @@ final class WatcherRuntime: Sendable {
         // Among replicas, the first round (heartbeat, leadership) runs before the first discovery pass.
         if let coordinator { await coordinator.tick(engine: engine) }
         let polling = engine.start()
-        let coordination = coordinator?.start(engine: engine)
+        let coordination = coordinator?.start(engine: engine, afterRound: { [weak self] in self?.wakeDelivery() })
         let tokenChecks = tokenExpiryCheck.repeatDaily()
         logStarted()
         for await signal in signals {

@@ -194,4 +194,31 @@ import Testing
             #expect(b.coordinator.isLeader)
         }
     }
+
+    @Test func testCoordinator_start_runsARoundAtOnceAndWakesTheDeliverySideAfterIt() async throws {
+        // Given a coordinator on PostgreSQL
+        let fake = FakeGitLab()
+        fake.addProject("acme/api").commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let database = try await StoreKind.postgres.database()
+            let store = try await PostgresStateStore.open(try PostgresStoreConfiguration(url: database.location))
+            StoreCleanup.add { await store.close() }
+            let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+            let coordinator = ReplicaCoordinator(
+                leases: store, scheduler: ConcurrentDispatchQueueScheduler(qos: .default), logger: logger
+            )
+            let engine = engine(harness, leases: coordinator, store: store)
+            let (rounds, round) = AsyncStream.makeStream(of: Void.self)
+
+            // When it starts
+            let running = coordinator.start(engine: engine, afterRound: { round.yield() })
+            defer { running.dispose() }
+
+            // Then a first round runs at once (it leads), and the delivery side is woken after it: deliveries
+            // another replica queued wake nothing on this one otherwise
+            var iterator = rounds.makeAsyncIterator()
+            _ = await iterator.next()
+            #expect(coordinator.isLeader)
+        }
+    }
 }
