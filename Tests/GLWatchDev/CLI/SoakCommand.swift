@@ -35,6 +35,11 @@ struct SoakCommand: AsyncParsableCommand {
     @Option(help: "Copy the children's log (debug level) to this file at the end.")
     var log: String?
 
+    @Option(
+        help: "Run this many glwatch replicas on one PostgreSQL database (an empty one, its URL in GLWATCH_SOAK_DATABASE_URL); each kill picks one."
+    )
+    var replicas: Int = 1
+
     @Option(help: "The glwatch executable to soak (default: the one beside glwatch-dev).")
     var executable: String?
 
@@ -60,6 +65,9 @@ struct SoakCommand: AsyncParsableCommand {
     )
     var with: [String] = []
 
+    /// Where `--replicas` finds the database URL (never on the command line: it holds a password).
+    static let databaseVariable = "GLWATCH_SOAK_DATABASE_URL"
+
     func validate() throws {
         let known = Set(SoakOptions.switchNames + ["all"])
         for name in without + with where !known.contains(name) {
@@ -68,6 +76,10 @@ struct SoakCommand: AsyncParsableCommand {
         if let duration, duration < 1 { throw ValidationError("--duration must be at least 1 second") }
         if let cycles, cycles < 1 { throw ValidationError("--cycles must be at least 1") }
         if let projects, !(1...100).contains(projects) { throw ValidationError("--projects must be 1…100") }
+        if !(1...9).contains(replicas) { throw ValidationError("--replicas must be 1…9") }
+        if replicas > 1, ProcessInfo.processInfo.environment[Self.databaseVariable]?.isEmpty != false {
+            throw ValidationError("--replicas needs an empty PostgreSQL database's URL in \(Self.databaseVariable)")
+        }
     }
 
     func run() async throws {
@@ -77,11 +89,14 @@ struct SoakCommand: AsyncParsableCommand {
         if let projects { options.projects = projects }
         options.cycles = cycles
         options.logCopy = log
+        options.replicas = replicas
+        if replicas > 1 { options.databaseURL = ProcessInfo.processInfo.environment[Self.databaseVariable] }
         options.switching(on: with, off: without)
         var words = ["glwatch-dev bench soak"] + (short ? ["--short"] : []) + ["--seed \(seed)"]
         if let duration { words.append("--duration \(duration)") }
         if let cycles { words.append("--cycles \(cycles)") }
         if let projects { words.append("--projects \(projects)") }
+        if replicas > 1 { words.append("--replicas \(replicas)") }
         words += options.switchArguments
         let replay = words.joined(separator: " ")
         print("soak: seed \(seed) — \(options.projects) projects, up to \(options.duration) of changes; "

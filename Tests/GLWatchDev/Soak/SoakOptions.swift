@@ -26,6 +26,15 @@ struct SoakOptions: Sendable {
     /// Whether 2% of GitLab's answers are bad input (an HTML page or text with status 200, a truncated body, a
     /// list that repeats or skips a page).
     var badAnswers = !pendingFixes.contains("bad-answers")
+    /// How many `glwatch run` replicas run at once (more than one needs `databaseURL`): each kill picks one of
+    /// them at random and restarts it (issue 18).
+    var replicas = 1
+    /// The PostgreSQL database the replicas share (an empty one), handed to them through the environment only (it
+    /// holds a password); `nil` for one glwatch on SQLite.
+    var databaseURL: String?
+    /// The replicas' `state.postgres.lease_period`, in seconds: short, so a killed replica's projects move on
+    /// within the soak's kill rhythm.
+    var leasePeriodSeconds = 3
     /// Whether push events become visible 0–3 s after their push, out of id order, as GitLab writes them in a
     /// background job (docs/gitlab-api.md "Events").
     var lateEvents = !pendingFixes.contains("late-events")

@@ -40,8 +40,7 @@ extension SoakRun {
                 branches: all
                 interval: 1s
                 max_interval: 2s
-            state:
-              path: \(directory.appendingPathComponent("state.db").path)
+            \(stateSection())
             engine:
               shutdown_grace: 10s
               discovery_interval: 2s
@@ -61,6 +60,17 @@ extension SoakRun {
 
             """
     }
+
+    /// `state:`: the SQLite file, or the PostgreSQL database the replicas share (its URL in the environment).
+    private func stateSection() -> String {
+        guard options.databaseURL != nil else {
+            return "state:\n  path: \(directory.appendingPathComponent("state.db").path)"
+        }
+        return "state:\n  postgres: {url_env: \(Self.databaseURLVariable), lease_period: \(options.leasePeriodSeconds)s}"
+    }
+
+    /// The variable the children read the database URL from.
+    static var databaseURLVariable: String { "GLWATCH_SOAK_DATABASE_URL" }
 
     /// Polls the children logged: finished ones (`polled`) and failed ones (`poll failed`).
     func countPolls(in log: URL) -> (cycles: Int, failed: Int) {

@@ -53,13 +53,14 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         let receiver = try SoakReceiver(secret: Secret(secret), logger: logger)
         try await world.fake.start()
         try await receiver.start()
-        let environment = [
+        var environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": directory.path,
             "GLWATCH_SOAK_HOOK": receiver.url(for: SoakLedger.mainSink),
             "GLWATCH_SOAK_AUDIT_HOOK": receiver.url(for: SoakLedger.pathsSink),
             "GLWATCH_SOAK_SECRET": secret,
         ]
+        if let url = options.databaseURL { environment[Self.databaseURLVariable] = url }
         let tokenFile = directory.appendingPathComponent("token")
         try (world.token + "\n").write(to: tokenFile, atomically: true, encoding: .utf8)
         world.tokenFile = tokenFile
@@ -89,7 +90,8 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         world.beginWatching()
         let begin = clock.now
         changesBegan = begin
-        var child = try start()
+        // One child, or several replicas sharing a PostgreSQL database (started one after the other).
+        var children = try (0..<max(1, options.replicas)).map { _ in try start() }
         // glwatch watches from the moment it has started, not from the moment its process was launched: nothing
         // changes until it logged so, and one more second has passed (GitLab's event times are what tell
         // glwatch what happened after it began).
@@ -135,9 +137,10 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
             }
             logChange(world.step(isAnnounced: isAnnounced))
             if ready, now >= nextKill {
-                report.peakResidentBytes = max(report.peakResidentBytes, child.peakResidentBytes)
-                child.send(SIGKILL)
-                let exit = await child.waitForExit()
+                let victim = Int.random(in: 0..<children.count, using: &random)
+                report.peakResidentBytes = max(report.peakResidentBytes, children[victim].peakResidentBytes)
+                children[victim].send(SIGKILL)
+                let exit = await children[victim].waitForExit()
                 guard exit.signaled else {
                     throw SoakError("glwatch run exited by itself (status \(exit.status)) before it was killed; "
                         + "seed \(options.seed)\n" + tail(of: logURL))
@@ -152,7 +155,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
                 for _ in 0..<Int.random(in: 0...3, using: &random) {
                     logChange(world.step(isAnnounced: isAnnounced) + " (glwatch down)")
                 }
-                child = try start()
+                children[victim] = try start()
                 report.restarts += 1
                 report.changeLog.append("\(SoakReport.seconds(begin.duration(to: clock.now))): glwatch restarted")
                 nextKill = clock.now.advanced(by: pick(options.killAfterMilliseconds))
@@ -199,11 +202,18 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
             try await clock.sleep(for: .milliseconds(250))
         }
         report.drained = drainStart.duration(to: clock.now)
-        report.peakResidentBytes = max(report.peakResidentBytes, child.peakResidentBytes)
-        child.send(SIGTERM)
-        let exit = await child.waitForExit()
-        report.finalExit = exit.signaled ? "killed by signal \(exit.status)" : "exit status \(exit.status)"
-        report.finalExitClean = !exit.signaled && exit.status == 0
+        for child in children {
+            report.peakResidentBytes = max(report.peakResidentBytes, child.peakResidentBytes)
+            child.send(SIGTERM)
+        }
+        var exits: [String] = []
+        report.finalExitClean = true
+        for child in children {
+            let exit = await child.waitForExit()
+            exits.append(exit.signaled ? "killed by signal \(exit.status)" : "exit status \(exit.status)")
+            report.finalExitClean = report.finalExitClean && !exit.signaled && exit.status == 0
+        }
+        report.finalExit = exits.joined(separator: ", ")
         world.fake.chaos = nil
         await receiver.stop()
         await world.fake.stop()
