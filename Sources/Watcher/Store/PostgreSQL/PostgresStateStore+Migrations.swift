@@ -1,7 +1,7 @@
 import PostgresNIO
 
 extension PostgresStateStore {
-    /// Applies the pending migrations in one transaction on the migration connection under
+    /// Applies the pending migrations in one transaction on the lock connection under
     /// `pg_advisory_xact_lock`, so that of several replicas migrating the same database at once exactly one
     /// migrates and the others find it done.
     ///
@@ -10,7 +10,7 @@ extension PostgresStateStore {
     func migrate() async throws {
         let location = self.location
         let logger = self.logger
-        try await writeOnMigrationConnection { connection in
+        try await writeOnLockConnection { connection in
             try await connection.run("SELECT pg_advisory_xact_lock(\(Self.migrationLockKey))", logger: logger)
             try await connection.run(
                 """

@@ -6,10 +6,10 @@ import Synchronization
 /// glwatch's state in a PostgreSQL database, through postgres-nio's `PostgresClient` pool: the same tables,
 /// migrations and semantics as `SQLiteStateStore`, shared by any number of glwatch replicas.
 ///
-/// On open the store connects a dedicated *migration connection* (its errors are the clear start-up errors: an
-/// unreachable host, a refused password), starts the pool in a task it owns, and migrates the schema under a
-/// transaction-level advisory lock (replicas starting together migrate once; the others wait for it), then closes
-/// that connection.
+/// On open the store connects a dedicated *lock connection* (its errors are the clear start-up errors: an
+/// unreachable host, a refused password), starts the pool in a task it owns, takes the replicas' shared session
+/// lock on it (`replicaLockKey`, see `open`), and migrates the schema under a transaction-level advisory lock
+/// (replicas starting together migrate once; the others wait for it).
 ///
 /// Replicas split the work with leases (`ReplicaLeases`, `PostgresStateStore+Leases`): each holds the projects
 /// it claimed, and a poll's outcome commits only while its lease's fencing counter holds (`StateChange.fence`);
@@ -36,15 +36,19 @@ package final class PostgresStateStore: Sendable {
     /// The logger for queries.
     let logger: Logger
     private let runTask: Task<Void, Never>
-    private let migrationConnection: PostgresConnection
+    private let lockConnection: PostgresConnection
     private let closed = Atomic<Bool>(false)
 
+    /// The key of the session-level advisory lock every replica holds *shared* ("glwt" + 1). It is the key the
+    /// single-writer glwatch before replicas (issue 18, step 1) held *exclusively*, so the two never write beside
+    /// each other during an upgrade: whichever came second waits until the other has stopped.
+    static let replicaLockKey: Int64 = 0x676C_7774_0000_0001
     /// The key of the transaction-level advisory lock the migrations run under ("glwt" + 2).
     static let migrationLockKey: Int64 = 0x676C_7774_0000_0002
 
     private init(
         configuration: PostgresStoreConfiguration, client: PostgresClient, logger: Logger, runTask: Task<Void, Never>,
-        migrationConnection: PostgresConnection
+        lockConnection: PostgresConnection
     ) {
         self.location = configuration.location
         self.replicaID = configuration.replicaID
@@ -53,21 +57,27 @@ package final class PostgresStateStore: Sendable {
         self.client = client
         self.logger = logger
         self.runTask = runTask
-        self.migrationConnection = migrationConnection
+        self.lockConnection = lockConnection
     }
 
-    /// Opens the store: connects and migrates. Other replicas may have it open at the same time.
+    /// Opens the store: connects, takes the replicas' shared lock and migrates. Other replicas may have it open
+    /// at the same time.
+    ///
+    /// While a glwatch from before replicas holds the database (the same lock, exclusively), it logs "a glwatch
+    /// without replica support holds the database; waiting until it stops" once and tries again every
+    /// `configuration.lockRetry`, through `clock`; cancelling the calling task ends the wait.
     ///
     /// - Throws: `StateStoreError` — `.databaseUnreachable` or `.authenticationFailed` naming the host (never the
     ///   password), `.newerSchema` for a database migrated by a newer glwatch; `CancellationError`.
     package static func open(
         _ configuration: PostgresStoreConfiguration,
-        logger: Logger = Logger(label: "glwatch.state.postgres")
+        logger: Logger = Logger(label: "glwatch.state.postgres"),
+        clock: any Clock<Duration> = ContinuousClock()
     ) async throws -> PostgresStateStore {
         let location = configuration.location
-        let migrationConnection: PostgresConnection
+        let lockConnection: PostgresConnection
         do {
-            migrationConnection = try await PostgresConnection.connect(
+            lockConnection = try await PostgresConnection.connect(
                 configuration: try configuration.connectionConfiguration(), id: 0, logger: logger
             )
         } catch {
@@ -79,11 +89,11 @@ package final class PostgresStateStore: Sendable {
         let runTask = Task { await client.run() }
         let store = PostgresStateStore(
             configuration: configuration, client: client, logger: logger, runTask: runTask,
-            migrationConnection: migrationConnection
+            lockConnection: lockConnection
         )
         do {
+            try await store.acquireReplicaLock(retry: configuration.lockRetry, clock: clock)
             try await store.migrate()
-            try? await migrationConnection.close()
         } catch {
             await store.stopPool()
             if Task.isCancelled { throw CancellationError() }
@@ -108,10 +118,30 @@ package final class PostgresStateStore: Sendable {
         await stopPool()
     }
 
+    /// Takes the shared replica lock on the lock connection, retrying every `retry` while a glwatch from before
+    /// replicas holds it exclusively.
+    private func acquireReplicaLock(retry: Duration, clock: any Clock<Duration>) async throws {
+        var announced = false
+        while true {
+            let rows = try await lockConnection.query(
+                "SELECT pg_try_advisory_lock_shared(\(Self.replicaLockKey))", logger: logger
+            ).collect()
+            if try rows.first?.decode(Bool.self) == true { return }
+            if !announced {
+                logger.notice(
+                    "a glwatch without replica support holds the database; waiting until it stops",
+                    metadata: ["database": "\(location)"]
+                )
+                announced = true
+            }
+            try await clock.sleep(for: retry)
+        }
+    }
+
     private func stopPool() async {
         runTask.cancel()
         await runTask.value
-        try? await migrationConnection.close()
+        try? await lockConnection.close()
     }
 
     // MARK: Access helpers
@@ -127,10 +157,10 @@ package final class PostgresStateStore: Sendable {
         try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
     }
 
-    /// Runs `body` in one transaction on the migration connection (the pool may not be running yet).
-    func writeOnMigrationConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+    /// Runs `body` in one transaction on the lock connection (the migrations: the pool may not be running yet).
+    func writeOnLockConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         do {
-            return try await Self.transaction("BEGIN", on: migrationConnection, logger: logger, body)
+            return try await Self.transaction("BEGIN", on: lockConnection, logger: logger, body)
         } catch {
             throw StateStoreError.mapping(error, location: location)
         }

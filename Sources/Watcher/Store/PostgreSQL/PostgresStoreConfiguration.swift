@@ -23,6 +23,8 @@ package struct PostgresStoreConfiguration: Sendable {
     /// claims and leader lease it takes. Unique per process start (a restarted replica is a new one; its old
     /// leases simply expire).
     package var replicaID: String
+    /// How long `open` waits between two tries of the replica lock while a glwatch from before replicas holds it.
+    package var lockRetry: Duration = .seconds(1)
     /// How long a project lease, the leader lease and a replica's heartbeat last unless renewed (`ReplicaLeases`);
     /// a killed replica's projects move to the others after at most this long.
     package var leasePeriod: Duration = .seconds(30)

@@ -1,4 +1,7 @@
 import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
 import Testing
 
 @testable import Watcher
@@ -36,6 +39,45 @@ struct PostgresStateStoreTests {
         _ = try await stores[0].apply(StateChange(at: Sample.time(1), projects: [Sample.record(Sample.projectA)]))
         _ = try await stores[1].apply(StateChange(at: Sample.time(2), projects: [Sample.record(Sample.projectB)]))
         #expect(try await stores[0].projects().map(\.key) == [Sample.projectA, Sample.projectB])
+    }
+
+    @Test func testOpen_aGlwatchFromBeforeReplicasHoldsTheDatabase_waitsUntilItStops_andKeepsItOutAfter() async throws {
+        // Given a single-writer glwatch from before replicas, holding its writer lock (exclusively)
+        let url = try await StoreKind.postgres.database().location
+        let logger = Logger(label: "test")
+        let configuration = try PostgresStoreConfiguration(url: url)
+        let older = try await PostgresConnection.connect(
+            configuration: try configuration.connectionConfiguration(), id: 9, logger: logger
+        )
+        try await older.run("SELECT pg_advisory_lock(\(PostgresStateStore.replicaLockKey))", logger: logger)
+
+        // When a replica opens the database
+        let opened = Atomic<Bool>(false)
+        let replica = Task {
+            var waiting = configuration
+            waiting.lockRetry = .milliseconds(50)
+            let store = try await PostgresStateStore.open(waiting)
+            opened.store(true, ordering: .sequentiallyConsistent)
+            return store
+        }
+        try await Task.sleep(for: .milliseconds(500))
+
+        // Then it waits while the older glwatch runs (the two never write side by side), and opens once it stopped
+        let openedWhileOlderRan = opened.load(ordering: .sequentiallyConsistent)
+        #expect(!openedWhileOlderRan)
+        try await older.close()
+        let store = try await replica.value
+        StoreCleanup.add { await store.close() }
+        _ = try await store.apply(StateChange(at: Sample.time(1), projects: [Sample.record(Sample.projectA)]))
+        // And an older glwatch started now cannot take its writer lock while a replica runs
+        let later = try await PostgresConnection.connect(
+            configuration: try configuration.connectionConfiguration(), id: 10, logger: logger
+        )
+        let taken = try await later.rows(
+            "SELECT pg_try_advisory_lock(\(PostgresStateStore.replicaLockKey))", logger: logger
+        ).first?.decode(Bool.self)
+        try await later.close()
+        #expect(taken == false)
     }
 
     @Test func testOpen_databaseOfANewerGlwatch_isRefusedUntouched() async throws {
