@@ -53,13 +53,23 @@ struct SoakEndToEndTests {
         #expect(report.contains("\nlost:          0\n"), "\(report)")
         #expect(report.contains("\nduplicated:    0 "), "\(report)")
         #expect(report.contains("\nunexpected:    0\n"), "\(report)")
-        // No webhook-id sent twice: a delivery is claimed by one replica at a time. (Only a kill between the
-        // receiver's answer and the record of it could resend one — at-least-once — a window of a few ms.)
-        #expect(report.contains(" acknowledged (0 redeliveries of an acknowledged webhook-id"), "\(report)")
         let kills = report.split(separator: "\n").first { $0.hasPrefix("kills:") }
         #expect(kills.map { !$0.hasPrefix("kills:         0 ") } == true, "no replica was killed: \(report)")
+        // No webhook-id sent by two replicas: a delivery is claimed by one at a time. What at-least-once still
+        // allows — a kill between the receiver's answer and its record, an answer later than the sink's timeout on
+        // a loaded machine — stays rare: at most one redelivery per four kills (without delivery claims, seed 7
+        // redelivered 18 webhook-ids in 16 kills; with them, runs redeliver 0 or 1).
+        let redelivered = Self.number(after: " acknowledged (", in: report)
+        let killed = Self.number(after: "\nkills:", in: report)
+        #expect(redelivered != nil && killed != nil && redelivered! * 4 <= killed!, "\(report)")
         #expect(report.hasSuffix("PASS\n"), "\(report)")
         let password = try #require(URLComponents(string: url)?.password)
         #expect(!report.contains(password) && !soak.stderr.contains(password), "the database password was shown")
+    }
+
+    /// The integer right after `prefix` in `text` (spaces skipped).
+    private static func number(after prefix: String, in text: String) -> Int? {
+        guard let range = text.range(of: prefix) else { return nil }
+        return Int(text[range.upperBound...].drop(while: { $0 == " " }).prefix(while: \.isNumber))
     }
 }
