@@ -41,7 +41,8 @@ struct SoakEndToEndTests {
     func testShortSoak_threeReplicasOnPostgreSQL_killedAtRandom_loseNothingAndDuplicateNothing() async throws {
         let url = try #require(ThrowawayPostgres.url)
         let soak = try GLWatchProcess(
-            ["bench", "soak", "--short", "--replicas", "3", "--without", "recreated-while-down"], environment: ["GLWATCH_SOAK_DATABASE_URL": url],
+            ["bench", "soak", "--short", "--replicas", "3", "--without", "recreated-while-down"],
+            environment: ["GLWATCH_SOAK_DATABASE_URL": url],
             executable: "glwatch-dev"
         )
         defer { soak.terminate() }

@@ -204,7 +204,7 @@ extension ConfigSection {
                 "lease_period",
                 .duration,
                 default: "30s",
-                "How long a replica's project leases and leadership last unless renewed (a killed replica's work moves on after this long)."
+                "How long replica leases last unless renewed: a killed replica's work moves on after this long."
             ),
         ]
     )

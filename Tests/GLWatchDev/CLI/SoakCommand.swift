@@ -36,7 +36,10 @@ struct SoakCommand: AsyncParsableCommand {
     var log: String?
 
     @Option(
-        help: "Run this many glwatch replicas on one PostgreSQL database (an empty one, its URL in GLWATCH_SOAK_DATABASE_URL); each kill picks one."
+        help: ArgumentHelp(
+            "Run this many glwatch replicas on one PostgreSQL database (an empty one, its URL in "
+                + "GLWATCH_SOAK_DATABASE_URL); each kill picks one."
+        )
     )
     var replicas: Int = 1
 

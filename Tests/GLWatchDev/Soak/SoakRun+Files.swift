@@ -66,7 +66,8 @@ extension SoakRun {
         guard options.databaseURL != nil else {
             return "state:\n  path: \(directory.appendingPathComponent("state.db").path)"
         }
-        return "state:\n  postgres: {url_env: \(Self.databaseURLVariable), lease_period: \(options.leasePeriodSeconds)s}"
+        let lease = "lease_period: \(options.leasePeriodSeconds)s"
+        return "state:\n  postgres: {url_env: \(Self.databaseURLVariable), \(lease)}"
     }
 
     /// The variable the children read the database URL from.

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Notifier
 import RxCore
+import RxCoreTest
 import Synchronization
 import Testing
 
@@ -20,7 +21,9 @@ import Testing
 
         func hold(_ keys: [ProjectKey], token: Int64 = 1) {
             state.withLock { state in
-                state.held = Dictionary(uniqueKeysWithValues: keys.map { ($0, ProjectFence(project: $0, token: token)) })
+                state.held = Dictionary(
+                    uniqueKeysWithValues: keys.map { ($0, ProjectFence(project: $0, token: token)) }
+                )
             }
         }
 
@@ -123,13 +126,19 @@ import Testing
         api.commits(1, by: [ann])
         try await EngineTestHarness.run(fake) { harness in
             let database = try await StoreKind.postgres.database()
-            let a = try await PostgresStateStore.open(try PostgresStoreConfiguration(url: database.location, replicaID: "a"))
+            let a = try await PostgresStateStore.open(
+                try PostgresStoreConfiguration(url: database.location, replicaID: "a")
+            )
             StoreCleanup.add { await a.close() }
-            let b = try await PostgresStateStore.open(try PostgresStoreConfiguration(url: database.location, replicaID: "b"))
+            let b = try await PostgresStateStore.open(
+                try PostgresStoreConfiguration(url: database.location, replicaID: "b")
+            )
             StoreCleanup.add { await b.close() }
             let key = harness.key(api)
             try await a.offerProjects([key])
-            let stale = try #require(try await a.claimProjects(among: [key], now: Sample.time(0), limit: 1).claimed.first)
+            let stale = try #require(
+                try await a.claimProjects(among: [key], now: Sample.time(0), limit: 1).claimed.first
+            )
             _ = try await b.claimProjects(among: [key], now: Sample.time(31), limit: 1)
             let leases = HandLeases()
             leases.state.withLock { $0.held = [key: stale] }
@@ -219,6 +228,87 @@ import Testing
             var iterator = rounds.makeAsyncIterator()
             _ = await iterator.next()
             #expect(coordinator.isLeader)
+        }
+    }
+
+    /// Leases in memory, one replica holding whatever it claims, with a database that can go away.
+    final class MemoryLeases: ReplicaLeases {
+        let replicaID = "memory"
+        let leasePeriod: Duration = .seconds(30)
+        let failing = Atomic<Bool>(false)
+        let held = Mutex((leases: [ProjectKey: ProjectFence](), lastToken: Int64(0)))
+
+        private func reachable() throws {
+            guard !failing.load(ordering: .sequentiallyConsistent) else {
+                throw StateStoreError.databaseUnreachable(location: "glwatch@db:5432/glwatch", reason: "gone")
+            }
+        }
+
+        func heartbeat(now: Date) async throws { try reachable() }
+        func offerProjects(_ keys: [ProjectKey]) async throws { try reachable() }
+        func renewLeases(_ held: [ProjectFence], now: Date) async throws -> [ProjectFence] {
+            try reachable()
+            return self.held.withLock { state in held.filter { state.leases[$0.project] == $0 } }
+        }
+        func claimProjects(among keys: [ProjectKey], now: Date, limit: Int) async throws -> ProjectClaim {
+            try reachable()
+            let claimed = held.withLock { state in
+                keys.filter { state.leases[$0] == nil }.map { key in
+                    state.lastToken += 1
+                    state.leases[key] = ProjectFence(project: key, token: state.lastToken)
+                    return state.leases[key]!
+                }
+            }
+            return ProjectClaim(claimed: claimed, fairShare: keys.count)
+        }
+        func releaseLeases(_ keys: [ProjectKey]) async throws {
+            try reachable()
+            held.withLock { state in for key in keys { state.leases[key] = nil } }
+        }
+        func acquireLeadership(now: Date) async throws -> Bool {
+            try reachable()
+            return true
+        }
+        func resign() async throws {}
+    }
+
+    @Test func testCoordinator_databaseGoneForALeasePeriod_stopsPolling_andResumesWhenItIsBack() async throws {
+        // Given a replica holding both projects of its target and leading, its leases lasting 30 s
+        let fake = FakeGitLab()
+        fake.addProject("acme/api").commits(1, by: [ann])
+        fake.addProject("acme/web").commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let leases = MemoryLeases()
+            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+            let coordinator = ReplicaCoordinator(
+                leases: leases, scheduler: scheduler,
+                logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+            )
+            let engine = engine(harness, leases: coordinator)
+            _ = await engine.pollAllOnce()
+            await coordinator.tick(engine: engine)
+            #expect(engine.watchedProjects.count == 2 && coordinator.isLeader)
+            let start = scheduler.now
+
+            // When the database goes away, then within the lease period the replica keeps its projects
+            leases.failing.store(true, ordering: .sequentiallyConsistent)
+            scheduler.advanceTo(20)
+            await coordinator.tick(engine: engine)
+            #expect(scheduler.now.timeIntervalSince(start) == 20)
+            #expect(engine.watchedProjects.count == 2 && coordinator.isLeader)
+
+            // And once a whole lease period passed without a renewal, it stops polling and no longer leads (another
+            // replica may hold them by now; no work without a place to commit it)
+            scheduler.advanceTo(31)
+            await coordinator.tick(engine: engine)
+            #expect(engine.watchedProjects.isEmpty && !coordinator.isLeader)
+
+            // And when the database is back, it claims them again
+            leases.failing.store(false, ordering: .sequentiallyConsistent)
+            leases.held.withLock { $0.leases = [:] }  // they expired meanwhile
+            scheduler.advanceTo(40)
+            await coordinator.tick(engine: engine)
+            #expect(engine.watchedProjects.count == 2 && coordinator.isLeader)
         }
     }
 }

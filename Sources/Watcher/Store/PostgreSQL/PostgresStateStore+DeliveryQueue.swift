@@ -53,8 +53,10 @@ extension PostgresStateStore: DeliveryQueue {
                         break
                     }
                 }
-                guard try await Self.claim(batch.map(\.id), for: me, now: now, until: until, on: connection, logger: logger)
-                else { continue }
+                let claimed = try await Self.claim(
+                    batch.map(\.id), for: me, now: now, until: until, on: connection, logger: logger
+                )
+                guard claimed else { continue }
                 result += batch
                 if result.count >= limit { break }
             }
