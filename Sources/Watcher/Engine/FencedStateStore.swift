@@ -2,7 +2,7 @@
 /// fence of the project lease the pipeline was started under, so the store refuses it once another replica has
 /// claimed the project (a replica that stalled past its lease cannot write stale results), and a refusal is
 /// reported to `onLost` so the replica drops the project.
-struct FencedStateStore: StateStore {
+struct FencedStateStore: ForwardingStateStore {
     /// The store written to.
     let base: any StateStore
     /// The lease the pipeline holds.
@@ -19,27 +19,5 @@ struct FencedStateStore: StateStore {
             onLost(fence)
             throw StateStoreError.leaseLost(project: project)
         }
-    }
-
-    func recordIdlePolls(_ polls: [IdlePoll]) async throws { try await base.recordIdlePolls(polls) }
-
-    func recordHooks(_ hooks: [IdlePoll]) async throws { try await base.recordHooks(hooks) }
-
-    func beginWatching(_ starts: [WatchStart]) async throws -> [WatchStart] {
-        try await base.beginWatching(starts)
-    }
-
-    func projects() async throws -> [ProjectRecord] { try await base.projects() }
-
-    func unbaselinedProjects() async throws -> [ProjectKey] { try await base.unbaselinedProjects() }
-
-    func projectState(_ key: ProjectKey) async throws -> ProjectState? { try await base.projectState(key) }
-
-    func knownContributors(in project: ProjectKey, among emails: Set<String>) async throws -> Set<String> {
-        try await base.knownContributors(in: project, among: emails)
-    }
-
-    func reportedCommits(in project: ProjectKey, among shas: [String]) async throws -> Set<String> {
-        try await base.reportedCommits(in: project, among: shas)
     }
 }
