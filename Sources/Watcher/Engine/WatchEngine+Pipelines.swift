@@ -101,11 +101,20 @@ extension WatchEngine {
                     change.removed.append((key, archived.contains(key) ? .archived : .removed))
                 }
             }
+            let newlyCovered = Set(desired.keys).subtracting(registry.covered)
             registry.covered = Set(desired.keys)
             let fences = desired.keys.reduce(into: [ProjectKey: ProjectFence]()) { fences, key in
                 fences[key] = leases?.fence(for: key)
             }
             func held(_ key: ProjectKey) -> Bool { leases == nil || fences[key] != nil }
+            // Among replicas, a project first covered here that another replica (or none yet) holds is watched from
+            // `since` all the same: its start is recorded now (the first record stays), so whichever replica claims
+            // it later baselines from this discovery pass, not from its claim.
+            if leases != nil {
+                for key in newlyCovered.sorted() where !held(key) {
+                    change.starts.append(.project(key, since: since, isNew: desired[key]?.isNew ?? false))
+                }
+            }
             for (key, pipeline) in registry.pipelines {
                 if let wanted = desired[key], registry.owners[key] == wanted.owner, held(key),
                     registry.fences[key] == fences[key]

@@ -85,6 +85,31 @@ import Testing
         }
     }
 
+    @Test func testLeases_aProjectNoReplicaHoldsYet_isWatchedFromTheDiscoveryPassThatCoveredIt() async throws {
+        // Given a watched project whose lease no replica holds yet
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        api.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let leases = HandLeases()
+            let engine = engine(harness, leases: leases)
+
+            // When discovery covers it (and this replica polls nothing)
+            let before = Date()
+            let report = await engine.pollAllOnce()
+            let after = Date()
+            #expect(report.polls.isEmpty)
+
+            // Then its watch start is recorded as of that pass: whichever replica claims it later baselines from
+            // there, not from its claim (a push in between is announced)
+            let start = try await harness.store.beginWatching([
+                .project(harness.key(api), since: .distantFuture, isNew: false)
+            ]).first
+            let since = try #require(start?.since)
+            #expect(since >= before.addingTimeInterval(-1) && since <= after)
+        }
+    }
+
     @Test func testLeases_onlyTheLeaderRecordsADeparture() async throws {
         // Given a watched project archived after its first poll, on a replica that does not lead
         let fake = FakeGitLab()
