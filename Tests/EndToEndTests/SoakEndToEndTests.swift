@@ -16,12 +16,7 @@ struct SoakEndToEndTests {
         let status = try await soak.waitForExit(timeout: .seconds(220))
 
         let report = soak.stdout
-        #expect(status == 0, "the soak failed:\n\(report)\n\(soak.stderr)")
-        #expect(report.contains("\nlost:          0\n"), "\(report)")
-        #expect(report.contains("\nduplicated:    0 "), "\(report)")
-        #expect(report.contains("\nunexpected:    0\n"), "\(report)")
-        let kills = report.split(separator: "\n").first { $0.hasPrefix("kills:") }
-        #expect(kills.map { !$0.hasPrefix("kills:         0 ") } == true, "no child was killed: \(report)")
+        Self.expectNothingLostDoubledOrInvented(status: status, soak: soak)
         let cases = report.split(separator: "\n").filter { $0.hasPrefix("case:") }
         #expect(!cases.isEmpty && cases.allSatisfy { !$0.contains("not reached") }, "a case did not run: \(report)")
         #expect(report.hasSuffix("PASS\n"), "\(report)")
@@ -50,12 +45,7 @@ struct SoakEndToEndTests {
         let status = try await soak.waitForExit(timeout: .seconds(280))
 
         let report = soak.stdout
-        #expect(status == 0, "the soak failed:\n\(report)\n\(soak.stderr)")
-        #expect(report.contains("\nlost:          0\n"), "\(report)")
-        #expect(report.contains("\nduplicated:    0 "), "\(report)")
-        #expect(report.contains("\nunexpected:    0\n"), "\(report)")
-        let kills = report.split(separator: "\n").first { $0.hasPrefix("kills:") }
-        #expect(kills.map { !$0.hasPrefix("kills:         0 ") } == true, "no replica was killed: \(report)")
+        Self.expectNothingLostDoubledOrInvented(status: status, soak: soak)
         // No webhook-id sent by two replicas: a delivery is claimed by one at a time. What at-least-once still
         // allows — a kill between the receiver's answer and its record, an answer later than the sink's timeout on
         // a loaded machine — stays rare: at most one redelivery per four kills (without delivery claims, seed 7
@@ -72,5 +62,17 @@ struct SoakEndToEndTests {
     private static func number(after prefix: String, in text: String) -> Int? {
         guard let range = text.range(of: prefix) else { return nil }
         return Int(text[range.upperBound...].drop(while: { $0 == " " }).prefix(while: \.isNumber))
+    }
+
+    /// The soak's verdict, as both tests demand it: exit 0, lost 0, duplicated 0, unexpected 0, and at least one
+    /// child (or replica) killed.
+    static func expectNothingLostDoubledOrInvented(status: Int32, soak: GLWatchProcess) {
+        let report = soak.stdout
+        #expect(status == 0, "the soak failed:\n\(report)\n\(soak.stderr)")
+        #expect(report.contains("\nlost:          0\n"), "\(report)")
+        #expect(report.contains("\nduplicated:    0 "), "\(report)")
+        #expect(report.contains("\nunexpected:    0\n"), "\(report)")
+        let kills = report.split(separator: "\n").first { $0.hasPrefix("kills:") }
+        #expect(kills.map { !$0.hasPrefix("kills:         0 ") } == true, "no child was killed: \(report)")
     }
 }

@@ -81,28 +81,6 @@ enum PostgresTestServer {
         if let url = ProcessInfo.processInfo.environment["GLWATCH_TEST_POSTGRES_URL"], !url.isEmpty {
             return .success(url)
         }
-        let script = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tools/postgres-throwaway.sh")
-        do {
-            let child = try ChildProcess(
-                URL(fileURLWithPath: "/bin/bash"),
-                arguments: [script.path, "start", "--watch", "\(getpid())"],
-                standardOutput: .pipe,
-                standardError: .pipe
-            )
-            let output = child.standardOutput?.readDataToEndOfFile() ?? Data()
-            let errors = child.standardError?.readDataToEndOfFile() ?? Data()
-            let termination = child.waitUntilExit()
-            guard termination == .success,
-                let url = String(decoding: output, as: UTF8.self).split(separator: "\n").first
-            else {
-                let reason = String(decoding: errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                return .failure(Unavailable(description: "no throwaway PostgreSQL cluster (\(termination)): \(reason)"))
-            }
-            return .success(String(url))
-        } catch {
-            return .failure(Unavailable(description: "cannot run \(script.path): \(error)"))
-        }
+        return ThrowawayPostgresCluster.start().mapError { Unavailable(description: $0.description) }
     }
 }
