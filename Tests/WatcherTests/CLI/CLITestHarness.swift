@@ -41,21 +41,10 @@ final class CLITestHarness {
         )
     }
 
-    /// Opens the state read-write (taking the single-writer lock, as `glwatch run` does).
-    ///
-    /// Another test of this process may be spawning a child just as the lock's previous holder (the fixture that
-    /// seeded the state) closes it: between its `clone` and its `exec`, the child holds a copy of every descriptor,
-    /// the lock file's included (`O_CLOEXEC` closes it only at `exec`), and the `flock` with it. So a refusal that
-    /// names this very process is retried for up to 3 s; any other refusal is not.
+    /// Opens the state read-write (taking the single-writer lock, as `glwatch run` does), riding out a child
+    /// process that briefly holds a copy of the previous holder's lock (see `SQLiteStateStore.reopenForTest`).
     func openStore() throws -> SQLiteStateStore {
-        let deadline = Date().addingTimeInterval(3)
-        while true {
-            do {
-                return try SQLiteStateStore(StoreConfiguration(path: statePath))
-            } catch StateStoreError.alreadyInUse(_, _, let pid) where pid == getpid() && Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-        }
+        try SQLiteStateStore.reopenForTest(path: statePath)
     }
 
     /// Writes `text` to a file in the temp directory and returns its path.

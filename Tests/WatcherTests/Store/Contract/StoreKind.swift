@@ -76,7 +76,7 @@ struct TestDatabase: Sendable {
         let store: any ContractStore
         switch kind {
         case .sqlite:
-            store = try SQLiteStateStore(StoreConfiguration(path: location))
+            store = try SQLiteStateStore.reopenForTest(path: location)
         case .postgres:
             store = try await PostgresStateStore.open(try PostgresStoreConfiguration(url: location))
         }

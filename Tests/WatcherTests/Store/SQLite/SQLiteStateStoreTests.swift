@@ -59,7 +59,7 @@ struct SQLiteStateStoreTests {
         try SQLiteStateStore(StoreConfiguration(path: path)).close()
         chmod(path, 0o644)
 
-        let store = try SQLiteStateStore(StoreConfiguration(path: path))
+        let store = try SQLiteStateStore.reopenForTest(path: path)
 
         #expect(mode(path) == 0o600)
         try store.close()
@@ -79,7 +79,7 @@ struct SQLiteStateStoreTests {
         // And once the first closes, the state can be opened again, with its data
         _ = try await first.apply(Sample.change(events: [Sample.event("e1")]))
         try first.close()
-        let second = try SQLiteStateStore(StoreConfiguration(path: path))
+        let second = try SQLiteStateStore.reopenForTest(path: path)
         #expect(try await second.recentEvents(EventFilter()).map(\.event.id) == ["e1"])
         try second.close()
     }
@@ -157,7 +157,7 @@ struct SQLiteStateStoreTests {
         let before = bytes(path)
 
         // When this glwatch opens it, then it refuses, naming the unknown migration, and changes nothing
-        let error = #expect(throws: StateStoreError.self) { try SQLiteStateStore(StoreConfiguration(path: path)) }
+        let error = #expect(throws: StateStoreError.self) { try SQLiteStateStore.reopenForTest(path: path) }
         #expect(error == .newerSchema(path: path, unknownMigrations: ["v99-from-the-future"]))
         #expect(try #require(error).description.contains("newer glwatch"))
         #expect(bytes(path) == before)
