@@ -74,20 +74,23 @@ extension PostgresStateStore {
             )
         }
 
-        for commits in change.reportedCommits {
+        // One statement per project, however many commits a poll reported (an array parameter, unnested).
+        for commits in change.reportedCommits where !commits.shas.isEmpty {
             let projectID = try await id(of: commits.project)
-            for sha in commits.shas {
-                guard let bytes = CommitSHA.bytes(fromHex: sha) else {
+            let hexes = try commits.shas.map { sha in
+                guard CommitSHA.bytes(fromHex: sha) != nil else {
                     throw StateStoreError.invalidChange("reported commit is not a hex SHA: \(sha)")
                 }
-                try await connection.run(
-                    """
-                    INSERT INTO reportedCommit (projectId, sha, reportedAt) VALUES (\(projectID), \(bytes), \(at))
-                    ON CONFLICT (projectId, sha) DO NOTHING
-                    """,
-                    logger: logger
-                )
+                return sha.lowercased()
             }
+            try await connection.run(
+                """
+                INSERT INTO reportedCommit (projectId, sha, reportedAt)
+                SELECT \(projectID), decode(hex, 'hex'), \(at) FROM unnest(\(hexes)::text[]) AS hex
+                ON CONFLICT (projectId, sha) DO NOTHING
+                """,
+                logger: logger
+            )
         }
 
         var result = ApplyResult()
