@@ -32,6 +32,17 @@ if $quick; then "$bin/glwatch-dev" bench client --runs 1; else "$bin/glwatch-dev
 echo; echo "== State store (glwatch-dev bench store)"
 if $quick; then "$bin/glwatch-dev" bench store --events 10000; else "$bin/glwatch-dev" bench store; fi
 
+# PostgreSQL (issue 18): a throwaway cluster per run, when Debian's postgresql is installed.
+if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    echo; echo "== State store on PostgreSQL vs SQLite (glwatch-dev bench store --postgres)"
+    if $quick; then "$bin/glwatch-dev" bench store --events 2000 --postgres; else "$bin/glwatch-dev" bench store --events 20000 --postgres; fi
+
+    echo; echo "== One replica vs three on PostgreSQL (glwatch-dev bench replicas)"
+    if $quick; then "$bin/glwatch-dev" bench replicas --projects 200 --duration 20 --warm-up 30; else "$bin/glwatch-dev" bench replicas; fi
+else
+    echo; echo "== PostgreSQL benchmarks skipped: no initdb (apt-get install postgresql)"
+fi
+
 echo; echo "== Watch engine (glwatch-dev bench engine)"
 if $quick; then "$bin/glwatch-dev" bench engine --cycles 10; else "$bin/glwatch-dev" bench engine; fi
 

@@ -4,7 +4,10 @@ import Foundation
 /// only), started as a child and told to stop and remove the cluster once this process has ended (`--watch`).
 public enum ThrowawayPostgresCluster {
     /// Starts one; the URL of its empty `postgres` database, or why none could be started.
-    public static func start() -> Result<String, Failure> {
+    ///
+    /// - Parameter durable: whether the server fsyncs its commits (`fsync=on`, for benchmarks that compare durable
+    ///   commits); tests run with `fsync=off`.
+    public static func start(durable: Bool = false) -> Result<String, Failure> {
         let script = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Tools/postgres-throwaway.sh")
@@ -12,6 +15,9 @@ public enum ThrowawayPostgresCluster {
             let child = try ChildProcess(
                 URL(fileURLWithPath: "/bin/bash"),
                 arguments: [script.path, "start", "--watch", "\(getpid())"],
+                environment: ProcessInfo.processInfo.environment.merging(
+                    ["GLWATCH_PG_FSYNC": durable ? "on" : "off"], uniquingKeysWith: { _, new in new }
+                ),
                 standardOutput: .pipe,
                 standardError: .pipe
             )

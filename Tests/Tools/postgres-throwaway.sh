@@ -7,6 +7,8 @@
 #   postgres-throwaway.sh stop DIR              stop the cluster in DIR (printed by start) and remove DIR.
 #
 # Local (socket) logins are trusted; TCP logins need the password, so the tests can check a wrong one is refused.
+# The cluster runs with fsync=off (tests lose nothing to a crash of the machine, and run faster); benchmarks that
+# compare durable commits set GLWATCH_PG_FSYNC=on.
 # PostgreSQL refuses to run as root: as root, the cluster runs as the `postgres` user (Debian's package makes it).
 set -euo pipefail
 
@@ -25,6 +27,7 @@ case "${1:-}" in
 start)
     self=$(realpath "$0")
     watch=""
+    case "${GLWATCH_PG_FSYNC:-off}" in on | off) ;; *) echo "postgres-throwaway: GLWATCH_PG_FSYNC must be on or off" >&2; exit 2 ;; esac
     [ "${2:-}" = "--watch" ] && watch=${3:?--watch needs a pid}
     dir=$(mktemp -d "${TMPDIR:-/tmp}/glwatch-pg.XXXXXX")
     chmod 755 "$dir"
@@ -36,7 +39,7 @@ start)
         || { cat "$dir/initdb.log" >&2; exit 4; }
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off" start >/dev/null \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=${GLWATCH_PG_FSYNC:-off}" start >/dev/null \
         || { cat "$dir/server.log" >&2; exit 5; }
     if [ -n "$watch" ]; then
         # Detached from our output, so that whoever reads it sees its end now.

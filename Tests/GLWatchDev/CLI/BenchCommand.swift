@@ -18,6 +18,7 @@ struct BenchCommand: AsyncParsableCommand {
         subcommands: [
             BenchClientCommand.self, StoreBenchCommand.self, StoreCrashWriterCommand.self, EngineCrashRunnerCommand.self,
             EngineBenchCommand.self, FeedBenchCommand.self, HooksBenchCommand.self, MemoryBenchCommand.self,
+            ReplicaBenchCommand.self,
             SoakCommand.self,
         ]
     )

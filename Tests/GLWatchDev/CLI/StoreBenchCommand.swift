@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcess
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -9,7 +10,9 @@ import Watcher
 /// Applies `--events` changes (each: one `commits.new` event queued for one sink, `--commits-per-event` reported
 /// commits, one head update), one `apply` — one transaction — per poll as the engine does, then writes the same
 /// rows through the raw SQLite C API in a single transaction. Both sides build their rows inside the timed loop.
-/// Prints time per 1,000 events, the database sizes and the ratio. Build in release mode for meaningful figures.
+/// Prints time per 1,000 events, the database sizes and the ratio. With `--postgres`, the same changes are also
+/// applied to a `PostgresStateStore` on a throwaway cluster on loopback (fsync on), and its cost is compared with
+/// SQLite's (issue 18). Build in release mode for meaningful figures.
 struct StoreBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
@@ -33,6 +36,9 @@ struct StoreBenchCommand: AsyncParsableCommand {
 
     @Option(help: "Directory for the benchmark databases (default: a fresh temporary directory, removed after).")
     var directory: String?
+
+    @Flag(help: "Also apply the changes to PostgreSQL (a throwaway cluster on loopback, fsync on) and compare.")
+    var postgres = false
 
     func validate() throws {
         guard events > 0, commitsPerEvent > 0, projects > 0, batch > 0 else {
@@ -63,24 +69,7 @@ struct StoreBenchCommand: AsyncParsableCommand {
 
         // The store, as the engine uses it.
         let store = try SQLiteStateStore(StoreConfiguration(path: storePath, durability: durability))
-        _ = try await store.apply(StateChange(at: StoreBenchWorkload.start, projects: workload.projectRecords()))
-        let storeStart = clock.now
-        let storeCPUStart = Self.processCPUTime()
-        var i = 0
-        while i < events {
-            let end = min(i + batch, events)
-            var change = workload.change(i)
-            for j in (i + 1)..<end {
-                let next = workload.change(j)
-                change.heads += next.heads
-                change.reportedCommits += next.reportedCommits
-                change.events += next.events
-            }
-            _ = try await store.apply(change)
-            i = end
-        }
-        let storeTime = clock.now - storeStart
-        let storeCPU = Self.processCPUTime() - storeCPUStart
+        let (storeTime, storeCPU) = try await applyAll(workload, to: store, clock: clock)
         let storeSize = try await Self.checkpointedSize(store, path: storePath)
         try store.close()
 
@@ -108,6 +97,69 @@ struct StoreBenchCommand: AsyncParsableCommand {
             \(String(format: "%.2f", Double(storeSize) / Double(bulkSize)))x size
             """
         )
+        if postgres {
+            try await comparePostgres(workload, sqlite: (storeTime, storeCPU), clock: clock)
+        }
+    }
+
+    /// Applies the workload's changes to `store`, `--batch` per transaction; returns the wall and CPU time.
+    private func applyAll(
+        _ workload: StoreBenchWorkload, to store: some StateStore, clock: ContinuousClock
+    ) async throws -> (time: Duration, cpu: Duration) {
+        _ = try await store.apply(StateChange(at: StoreBenchWorkload.start, projects: workload.projectRecords()))
+        let start = clock.now
+        let cpuStart = Self.processCPUTime()
+        var i = 0
+        while i < events {
+            let end = min(i + batch, events)
+            var change = workload.change(i)
+            for j in (i + 1)..<end {
+                let next = workload.change(j)
+                change.heads += next.heads
+                change.reportedCommits += next.reportedCommits
+                change.events += next.events
+            }
+            _ = try await store.apply(change)
+            i = end
+        }
+        return (clock.now - start, Self.processCPUTime() - cpuStart)
+    }
+
+    /// The same changes through `PostgresStateStore` on a fresh throwaway cluster (fsync on, as SQLite's FULL
+    /// durability): its time and this process's CPU per 1,000 events, and the ratios to SQLite's. The server's own
+    /// CPU is not in this process's figure; the wall time includes it.
+    private func comparePostgres(
+        _ workload: StoreBenchWorkload, sqlite: (time: Duration, cpu: Duration), clock: ContinuousClock
+    ) async throws {
+        let url: String
+        switch ThrowawayPostgresCluster.start(durable: true) {
+        case .success(let started): url = started
+        case .failure(let failure): throw ValidationError("--postgres: \(failure)")
+        }
+        let store = try await PostgresStateStore.open(try PostgresStoreConfiguration(url: url))
+        let measured: (time: Duration, cpu: Duration)
+        do {
+            measured = try await applyAll(workload, to: store, clock: clock)
+        } catch {
+            await store.close()
+            throw error
+        }
+        await store.close()
+        let perThousand = { (time: Duration) in Self.format(time / (Double(events) / 1000)) }
+        print(
+            """
+            PostgreSQL apply:   \(Self.format(measured.time)) total, \(perThousand(measured.time)) per 1,000 events; \
+            client CPU \(perThousand(measured.cpu)) per 1,000 (server: \(Self.serverLocation(url)))
+            ratio pg/sqlite:    \(Self.ratio(measured.time, sqlite.time)) time, \(Self.ratio(measured.cpu, sqlite.cpu)) \
+            client CPU
+            """
+        )
+    }
+
+    /// Where the PostgreSQL server listens, for the report (never the password).
+    private static func serverLocation(_ url: String) -> String {
+        let components = URLComponents(string: url)
+        return "127.0.0.1:\(components?.port ?? 0), fsync on"
     }
 
     /// CPU time used by the whole process so far (all threads: GRDB writes on its own dispatch queue).

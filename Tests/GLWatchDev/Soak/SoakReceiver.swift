@@ -39,6 +39,8 @@ final class SoakReceiver: Sendable {
         var mode: Mode
         /// Whether its `webhook-signature` matched the body.
         var signatureValid: Bool
+        /// When it reached the receiver (`glwatch-dev bench replicas` measures commit-to-delivery latency with it).
+        var receivedAt = Date()
     }
 
     private struct State {
