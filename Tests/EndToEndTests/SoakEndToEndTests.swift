@@ -23,8 +23,10 @@ struct SoakEndToEndTests {
     }
 
     /// Issue 18's acceptance test: three replicas on one PostgreSQL database, a random one SIGKILLed every few
-    /// seconds and restarted, under the same faults and timeline: nothing lost, no announcement under two
-    /// webhook-ids (two replicas never both process one poll or one delivery).
+    /// seconds and restarted, and the database itself restarted once halfway through (`pg_ctl stop -m fast`, three
+    /// seconds down, started again, the replicas running throughout), under the same faults and timeline: nothing
+    /// lost, no announcement under two webhook-ids (two replicas never both process one poll or one delivery), and
+    /// every replica back at work and stopping cleanly at the end.
     ///
     /// Without `recreated-while-down`: its premise, a branch deleted and recreated while glwatch is down, does not
     /// hold while two other replicas run (and a baseline deferred for late push events across several lease moves
@@ -33,10 +35,16 @@ struct SoakEndToEndTests {
         .timeLimit(.minutes(5)),
         .enabled(if: ThrowawayPostgres.url != nil, "no PostgreSQL: \(ThrowawayPostgres.unavailableReason)")
     )
-    func testShortSoak_threeReplicasOnPostgreSQL_killedAtRandom_loseNothingAndDuplicateNothing() async throws {
+    func testShortSoak_threeReplicasOnPostgreSQL_killedAtRandom_databaseRestarted_loseNothingAndDuplicateNothing()
+        async throws
+    {
         let url = try #require(ThrowawayPostgres.url)
+        let restart = try #require(ThrowawayPostgres.restartCommand(pausing: 3))
         let soak = try GLWatchProcess(
-            ["bench", "soak", "--short", "--replicas", "3", "--without", "recreated-while-down"],
+            [
+                "bench", "soak", "--short", "--replicas", "3", "--without", "recreated-while-down",
+                "--database-restart-command", restart,
+            ],
             environment: ["GLWATCH_SOAK_DATABASE_URL": url],
             executable: "glwatch-dev"
         )
@@ -53,6 +61,7 @@ struct SoakEndToEndTests {
         let redelivered = Self.number(after: " acknowledged (", in: report)
         let killed = Self.number(after: "\nkills:", in: report)
         #expect(redelivered != nil && killed != nil && redelivered! * 4 <= killed!, "\(report)")
+        #expect(report.contains("\ndatabase:      restarted 1×"), "the database was not restarted: \(report)")
         #expect(report.hasSuffix("PASS\n"), "\(report)")
         let password = try #require(URLComponents(string: url)?.password)
         #expect(!report.contains(password) && !soak.stderr.contains(password), "the database password was shown")

@@ -5,6 +5,9 @@
 #                                               127.0.0.1; print its URL (line 1) and its folder (line 2). With
 #                                               --watch, the cluster stops and its folder goes once PID has ended.
 #   postgres-throwaway.sh stop DIR              stop the cluster in DIR (printed by start) and remove DIR.
+#   postgres-throwaway.sh restart DIR [SECONDS] stop the cluster in DIR as an operator would (`pg_ctl stop -m fast`:
+#                                               every connection is closed), wait SECONDS (3), start it again on
+#                                               the same port (the replica soak's database restart).
 #
 # Local (socket) logins are trusted; TCP logins need the password, so the tests can check a wrong one is refused.
 # The cluster runs with fsync=off (tests lose nothing to a crash of the machine, and run faster); benchmarks that
@@ -23,6 +26,15 @@ as_owner() {
     if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
+# Starts the server of the cluster in $1 on port $2 and waits until it accepts connections.
+# start_server DIR PORT: fsync as the cluster was created with (DIR/fsync, from GLWATCH_PG_FSYNC; off if absent).
+start_server() {
+    local fsync
+    fsync=$(cat "$1/fsync" 2>/dev/null || echo off)
+    as_owner "$bindir/pg_ctl" -D "$1/data" -l "$1/server.log" -w -t 60 \
+        -o "-p $2 -k $1 -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=$fsync" start >/dev/null
+}
+
 case "${1:-}" in
 start)
     self=$(realpath "$0")
@@ -38,9 +50,8 @@ start)
         --auth-host=scram-sha-256 --no-locale -E UTF8 >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 4; }
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=${GLWATCH_PG_FSYNC:-off}" start >/dev/null \
-        || { cat "$dir/server.log" >&2; exit 5; }
+    as_owner bash -c "printf '%s\n' '$port' > '$dir/port'; printf '%s\n' '${GLWATCH_PG_FSYNC:-off}' > '$dir/fsync'"
+    start_server "$dir" "$port" || { cat "$dir/server.log" >&2; exit 5; }
     if [ -n "$watch" ]; then
         # Detached from our output, so that whoever reads it sees its end now.
         nohup bash -c "while kill -0 $watch 2>/dev/null; do sleep 1; done; '$self' stop '$dir'" \
@@ -54,8 +65,14 @@ stop)
     [ -d "$dir/data" ] && as_owner "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
     rm -rf "$dir"
     ;;
+restart)
+    dir=${2:?restart needs the folder printed by start}
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null
+    sleep "${3:-3}"
+    start_server "$dir" "$(cat "$dir/port")" || { tail -20 "$dir/server.log" >&2; exit 5; }
+    ;;
 *)
-    echo "usage: $0 start [--watch PID] | stop DIR" >&2
+    echo "usage: $0 start [--watch PID] | stop DIR | restart DIR [SECONDS]" >&2
     exit 2
     ;;
 esac

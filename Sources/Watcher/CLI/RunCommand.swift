@@ -55,7 +55,8 @@ struct RunCommand: AsyncParsableCommand {
                 scheduler: ConcurrentDispatchQueueScheduler(qos: .default),
                 logger: logger,
                 environment: context.environment,
-                leases: state.leases
+                leases: state.leases,
+                wakeups: state.wakeups
             )
         } catch {
             try? await state.close()

@@ -7,7 +7,8 @@ import Synchronization
 /// heartbeat, its project leases and (when it wins it) the leader lease — and tells the engine when its projects
 /// change (`WatchEngine.leasesChanged()`).
 ///
-/// One round (`tick()`), every third of the lease period and after each discovery pass:
+/// One round (`tick()`), every third of the lease period, after each discovery pass, and when another replica gives
+/// leases back (`wake()`, from `ReplicaWakeListener`):
 ///
 /// ```text
 /// heartbeat ─▶ leader lease (take or renew) ─▶ offer the covered projects ─▶ renew held leases
@@ -96,6 +97,12 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
             continuation.finish()
             rounds.cancel()
         }
+    }
+
+    /// Asks for a round now (another replica gave leases back, `ReplicaWakeListener`), without waiting for the
+    /// timer; a round already asked for and not yet begun counts for this one. Does nothing before `start`.
+    func wake() {
+        state.withLock { $0.poke }?.yield()
     }
 
     /// One round (see the type's description); the engine's pipelines follow the leases before it returns.

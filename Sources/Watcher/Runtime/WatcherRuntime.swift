@@ -11,6 +11,7 @@ import Synchronization
 /// ```text
 /// config ─▶ GitLab clients ─▶ WatchEngine ─(apply)─▶ state store ─(queue)─▶ DeliveryService ─▶ sinks
 ///                                  └──────── activity: .stored ─▶ wake ────────┘
+///                  other replicas ─(NOTIFY)─▶ ReplicaWakeListener ─▶ wake ─────┘ (and the claim round)
 /// ```
 ///
 /// `run(signals:reload:)` is `glwatch run`: SIGHUP reloads, SIGTERM/SIGINT stop (polling first, then the
@@ -29,6 +30,8 @@ final class WatcherRuntime: Sendable {
     let operations: WatcherOperations?
     /// This replica's leases, when several replicas share a PostgreSQL database.
     let coordinator: ReplicaCoordinator?
+    /// What wakes this replica when another queues deliveries or gives leases back (PostgreSQL).
+    let wakeListener: ReplicaWakeListener?
 
     private let output: any TextOutput
     private let queries: (any StateQueries)?
@@ -64,6 +67,8 @@ final class WatcherRuntime: Sendable {
     /// - parameter environment: Where token files are re-read from while the watcher runs.
     /// - parameter leases: When replicas share the state (PostgreSQL): the engine polls only the projects whose
     ///   lease this replica holds, and records departures only while it leads (`ReplicaCoordinator`).
+    /// - parameter wakeups: With `leases`: the other replicas' wake-ups, which wake this one's delivery side and
+    ///   claim round at once (`ReplicaWakeListener`); without, both wait for the periodic rounds.
     /// - throws: `CLIError` when an instance's CA file cannot be read.
     init(
         config: GLWatchConfig,
@@ -75,9 +80,12 @@ final class WatcherRuntime: Sendable {
         logger: Logger,
         retry: RetryPolicy? = nil,
         environment: any ConfigEnvironment = ProcessConfigEnvironment(),
-        leases: (any ReplicaLeases)? = nil
+        leases: (any ReplicaLeases)? = nil,
+        wakeups: (any ReplicaWakeups)? = nil
     ) throws {
         let coordinator = leases.map { ReplicaCoordinator(leases: $0, scheduler: scheduler, logger: logger) }
+        wakeListener =
+            leases == nil ? nil : wakeups.map { ReplicaWakeListener(wakeups: $0, scheduler: scheduler, logger: logger) }
         let operations =
             queries != nil && config.metrics.enabled
             ? WatcherOperations(config: config, scheduler: scheduler) : nil
@@ -195,6 +203,10 @@ final class WatcherRuntime: Sendable {
         if let coordinator { await coordinator.tick(engine: engine) }
         let polling = engine.start()
         let coordination = coordinator?.start(engine: engine, afterRound: { [weak self] in self?.wakeDelivery() })
+        let listening = wakeListener?.start(
+            deliveries: { [weak self] in self?.wakeDelivery() },
+            leases: { [coordinator] in coordinator?.wake() }
+        )
         let tokenChecks = tokenExpiryCheck.repeatDaily()
         logStarted()
         for await signal in signals {
@@ -208,6 +220,7 @@ final class WatcherRuntime: Sendable {
             await self.reload(reload)
         }
         await hooks?.stop()
+        listening?.dispose()
         coordination?.dispose()
         polling.dispose()
         tokenChecks.dispose()

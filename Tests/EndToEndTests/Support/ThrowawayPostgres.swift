@@ -6,7 +6,7 @@ import Foundation
 /// `postgres` database is empty, as a fresh replica set needs it.
 enum ThrowawayPostgres {
     /// The cluster's URL, or why there is none.
-    static let cluster: Result<String, Unavailable> = start()
+    static let cluster: Result<ThrowawayPostgresCluster.Cluster, Unavailable> = start()
 
     /// Why no cluster could be started.
     struct Unavailable: Error, CustomStringConvertible {
@@ -14,7 +14,12 @@ enum ThrowawayPostgres {
     }
 
     /// The URL of the cluster's empty `postgres` database, when there is one.
-    static var url: String? { try? cluster.get() }
+    static var url: String? { try? cluster.get().url }
+
+    /// A shell command that restarts the cluster (stop, a pause of `seconds`, start), when there is one.
+    static func restartCommand(pausing seconds: Int = 3) -> String? {
+        try? cluster.get().restartCommand(pausing: seconds)
+    }
 
     /// Why the PostgreSQL end-to-end tests are skipped.
     static var unavailableReason: String {
@@ -22,7 +27,7 @@ enum ThrowawayPostgres {
         return reason.description
     }
 
-    private static func start() -> Result<String, Unavailable> {
-        ThrowawayPostgresCluster.start().mapError { Unavailable(description: $0.description) }
+    private static func start() -> Result<ThrowawayPostgresCluster.Cluster, Unavailable> {
+        ThrowawayPostgresCluster.startCluster().mapError { Unavailable(description: $0.description) }
     }
 }

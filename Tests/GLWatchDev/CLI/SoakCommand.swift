@@ -43,6 +43,14 @@ struct SoakCommand: AsyncParsableCommand {
     )
     var replicas: Int = 1
 
+    @Option(
+        help: ArgumentHelp(
+            "With --replicas: a shell command that restarts their database (stop, a few seconds, start; exit 0), "
+                + "run once halfway through while the replicas run."
+        )
+    )
+    var databaseRestartCommand: String?
+
     @Option(help: "The glwatch executable to soak (default: the one beside glwatch-dev).")
     var executable: String?
 
@@ -80,6 +88,9 @@ struct SoakCommand: AsyncParsableCommand {
         if let cycles, cycles < 1 { throw ValidationError("--cycles must be at least 1") }
         if let projects, !(1...100).contains(projects) { throw ValidationError("--projects must be 1…100") }
         if !(1...9).contains(replicas) { throw ValidationError("--replicas must be 1…9") }
+        if databaseRestartCommand != nil, replicas < 2 {
+            throw ValidationError("--database-restart-command needs --replicas (two or more, on PostgreSQL)")
+        }
         if replicas > 1, ProcessInfo.processInfo.environment[Self.databaseVariable]?.isEmpty != false {
             throw ValidationError("--replicas needs an empty PostgreSQL database's URL in \(Self.databaseVariable)")
         }
@@ -94,12 +105,14 @@ struct SoakCommand: AsyncParsableCommand {
         options.logCopy = log
         options.replicas = replicas
         if replicas > 1 { options.databaseURL = ProcessInfo.processInfo.environment[Self.databaseVariable] }
+        options.databaseRestartCommand = databaseRestartCommand
         options.switching(on: with, off: without)
         var words = ["glwatch-dev bench soak"] + (short ? ["--short"] : []) + ["--seed \(seed)"]
         if let duration { words.append("--duration \(duration)") }
         if let cycles { words.append("--cycles \(cycles)") }
         if let projects { words.append("--projects \(projects)") }
         if replicas > 1 { words.append("--replicas \(replicas)") }
+        if let databaseRestartCommand { words.append("--database-restart-command \"\(databaseRestartCommand)\"") }
         words += options.switchArguments
         let replay = words.joined(separator: " ")
         print("soak: seed \(seed) — \(options.projects) projects, up to \(options.duration) of changes; "

@@ -32,6 +32,10 @@ struct SoakOptions: Sendable {
     /// The PostgreSQL database the replicas share (an empty one), handed to them through the environment only (it
     /// holds a password); `nil` for one glwatch on SQLite.
     var databaseURL: String?
+    /// A shell command that restarts the replicas' database (stops it, waits a few seconds, starts it again, then
+    /// exits 0): run once, halfway through the changes, while the replicas keep running; no replica is killed
+    /// meanwhile. `nil`: the database stays up.
+    var databaseRestartCommand: String?
     /// The replicas' `state.postgres.lease_period`, in seconds: short, so a killed replica's projects move on
     /// within the soak's kill rhythm.
     var leasePeriodSeconds = 3

@@ -20,6 +20,8 @@ struct SoakReport: Sendable {
     var kills = 0
     /// Children started after a kill.
     var restarts = 0
+    /// How many times the replicas' database was restarted (`SoakOptions.databaseRestartCommand`).
+    var databaseRestarts = 0
     /// Receiver outages, by kind (`503`, `refused`, `hung`, `dropped`).
     var outages: [String: Int] = [:]
     /// 429 bursts injected.
@@ -86,6 +88,9 @@ struct SoakReport: Sendable {
             + (away.isEmpty ? "none" : away.joined(separator: ", ")))
         lines.append("kills:         \(kills) (SIGKILL), restarts: \(restarts); changes from "
             + "\(Self.seconds(startedAfter)), first cycle after " + (readyAfter.map(Self.seconds) ?? "never"))
+        if options.databaseRestartCommand != nil {
+            lines.append("database:      restarted \(databaseRestarts)× while the replicas ran")
+        }
         lines.append("poll cycles:   \(pollCycles) project polls (\(failedPolls) failed under injected faults)")
         lines.append(
             "faults:        10% 5xx, 5% timeouts, 3% connection resets, 3% slow, "

@@ -1,3 +1,4 @@
+import ChildProcess
 import FakeGitLab
 import Foundation
 import Logging
@@ -110,6 +111,11 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         var nextOutage = begin.advanced(by: pick(2_000...6_000))
         var nextThrottle = begin.advanced(by: pick(2_000...8_000))
         var checkedCycles = begin
+        // The database restart (replicas only): due halfway through; kills pause from then until it is over, and it
+        // begins once no replica started in the last 5 s (one still opening its store would fail to start, as it
+        // should).
+        var databaseRestart: ChildProcess?
+        var lastStart = begin
         var lastProgress = begin
         let isAnnounced = { [unowned self] (project: String, branch: String, head: String) in
             self.ledger.isAnnounced(project: project, branch: branch, at: head)
@@ -136,7 +142,29 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
                 note(.deletedAfterPush, world.pushThenDelete(), at: elapsed)
             }
             logChange(world.step(isAnnounced: isAnnounced))
-            if ready, now >= nextKill {
+            // Halfway through, kills pause until the database has been restarted.
+            let restartDue =
+                options.databaseRestartCommand != nil && ready && report.databaseRestarts == 0
+                && elapsed >= options.duration / 2
+            if let command = options.databaseRestartCommand, restartDue, databaseRestart == nil,
+                lastStart.duration(to: now) >= .seconds(5)
+            {
+                databaseRestart = try ChildProcess(
+                    URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command], standardError: .file(log)
+                )
+                report.changeLog.append("\(SoakReport.seconds(elapsed)): database restarting (replicas running)")
+            }
+            if let restart = databaseRestart, let end = restart.termination {
+                guard end == .success else {
+                    throw SoakError("the database restart command failed (\(end)); seed \(options.seed)\n"
+                        + tail(of: logURL))
+                }
+                databaseRestart = nil
+                report.databaseRestarts += 1
+                report.changeLog.append("\(SoakReport.seconds(begin.duration(to: clock.now))): database back")
+                nextKill = clock.now.advanced(by: pick(options.killAfterMilliseconds))
+            }
+            if ready, !restartDue, databaseRestart == nil, now >= nextKill {
                 let victim = Int.random(in: 0..<children.count, using: &random)
                 report.peakResidentBytes = max(report.peakResidentBytes, children[victim].peakResidentBytes)
                 children[victim].send(SIGKILL)
@@ -156,6 +184,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
                     logChange(world.step(isAnnounced: isAnnounced) + " (glwatch down)")
                 }
                 children[victim] = try start()
+                lastStart = clock.now
                 report.restarts += 1
                 report.changeLog.append("\(SoakReport.seconds(begin.duration(to: clock.now))): glwatch restarted")
                 nextKill = clock.now.advanced(by: pick(options.killAfterMilliseconds))
@@ -187,6 +216,11 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
                 if countPolls(in: logURL).cycles >= cycles { break }
             }
             try await clock.sleep(for: pick(options.changeEveryMilliseconds))
+        }
+        if let restart = databaseRestart {
+            let end = await restart.exit()
+            guard end == .success else { throw SoakError("the database restart command failed (\(end))") }
+            report.databaseRestarts += 1
         }
         report.scripted = begin.duration(to: clock.now)
         for skipped in pending { report.cases.append("\(skipped.rawValue): not reached before the end") }

@@ -9,6 +9,8 @@ struct OpenedStateBackend: Sendable {
     let close: @Sendable () async throws -> Void
     /// How replicas share the work (PostgreSQL); `nil` for SQLite, whose one process owns everything.
     var leases: (any ReplicaLeases)?
+    /// How replicas wake one another (PostgreSQL's `LISTEN`/`NOTIFY`); `nil` for SQLite.
+    var wakeups: (any ReplicaWakeups)?
 
     /// Opens the configured backend.
     ///
@@ -20,7 +22,7 @@ struct OpenedStateBackend: Sendable {
                 configuration.leasePeriod = .milliseconds(Int((postgres.leasePeriod * 1000).rounded()))
                 configuration.deliveryClaimPeriod = configuration.leasePeriod * 4
                 let store = try await PostgresStateStore.open(configuration, logger: logger)
-                return OpenedStateBackend(backend: store, close: { await store.close() }, leases: store)
+                return OpenedStateBackend(backend: store, close: { await store.close() }, leases: store, wakeups: store)
             }
             let store = try SQLiteStateStore(StoreConfiguration(path: config.path))
             return OpenedStateBackend(backend: store, close: { try store.close() })

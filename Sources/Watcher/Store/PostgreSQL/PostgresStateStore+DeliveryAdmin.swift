@@ -1,13 +1,14 @@
 import Foundation
 import PostgresNIO
 
+/// Dead letters re-queued and events re-delivered, each in one transaction that wakes the other replicas' delivery
+/// workers when it commits (`ReplicaWake.deliveries`).
 extension PostgresStateStore: DeliveryAdmin {
     /// Re-queues dead letter `id`, due at `now`, attempts reset, history kept.
     ///
     /// - Throws: `StateStoreError.unknownDelivery`, or `.notADeadLetter` when it is not dead.
     func requeueDeadLetter(_ id: Int64, now: Date) async throws {
-        let logger = self.logger
-        let location = self.location
+        let (logger, location, me) = (self.logger, self.location, replicaID)
         try await write { connection in
             let current = try await Self.lockedState(ofDelivery: id, on: connection, logger: logger, location: location)
             guard current == .dead else { throw StateStoreError.notADeadLetter(id: id, state: current) }
@@ -18,14 +19,15 @@ extension PostgresStateStore: DeliveryAdmin {
                 """,
                 logger: logger
             )
+            try await Self.notify(.deliveries, from: me, on: connection, logger: logger)
         }
     }
 
     /// Re-queues every dead letter (of `sink` only, when given); returns how many.
     func requeueDeadLetters(sink: String?, now: Date) async throws -> Int {
-        let logger = self.logger
+        let (logger, me) = (self.logger, replicaID)
         return try await write { connection in
-            try await connection.rows(
+            let count = try await connection.rows(
                 """
                 WITH requeued AS (
                     UPDATE delivery SET state = 'pending', attempts = 0, nextAttemptAt = \(now.storeMillis),
@@ -36,6 +38,8 @@ extension PostgresStateStore: DeliveryAdmin {
                 """,
                 logger: logger
             ).first?.decode(Int.self) ?? 0
+            if count > 0 { try await Self.notify(.deliveries, from: me, on: connection, logger: logger) }
+            return count
         }
     }
 
@@ -44,7 +48,7 @@ extension PostgresStateStore: DeliveryAdmin {
     /// - Throws: `StateStoreError.unknownEvent`, or `.invalidSinkName`.
     func redeliver(eventID: String, to sink: String, now: Date) async throws -> Int64 {
         try SinkName.validate(sink)
-        let logger = self.logger
+        let (logger, me) = (self.logger, replicaID)
         return try await write { connection in
             guard
                 let event = try await connection.rows(
@@ -63,6 +67,7 @@ extension PostgresStateStore: DeliveryAdmin {
             guard let id = try inserted.first?.decode(Int64.self) else {
                 throw StateStoreError.unknownEvent(eventID)
             }
+            try await Self.notify(.deliveries, from: me, on: connection, logger: logger)
             return id
         }
     }

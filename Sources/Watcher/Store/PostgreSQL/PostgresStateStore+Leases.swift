@@ -7,6 +7,9 @@ import PostgresNIO
 /// disjoint projects without waiting for one another; an `apply` carrying a fence locks its lease row
 /// `FOR SHARE` (`checkFence`) until it commits, so no claim can take the project between the check and the
 /// commit (the claim skips the row, the next one finds it held).
+///
+/// Giving leases back (`releaseLeases`, `resign`) wakes the other replicas when it commits
+/// (`ReplicaWake.leases`), so they claim at once rather than at their next round.
 extension PostgresStateStore: ReplicaLeases {
     /// The leader lease's row name.
     static let leaderName = "leader"
@@ -111,6 +114,7 @@ extension PostgresStateStore: ReplicaLeases {
                 """,
                 logger: logger
             )
+            try await Self.notify(.leases, from: me, on: connection, logger: logger)
         }
     }
 
@@ -142,6 +146,7 @@ extension PostgresStateStore: ReplicaLeases {
             )
             try await connection.run("DELETE FROM leaderLease WHERE owner = \(me)", logger: logger)
             try await connection.run("DELETE FROM replica WHERE id = \(me)", logger: logger)
+            try await Self.notify(.leases, from: me, on: connection, logger: logger)
         }
     }
 

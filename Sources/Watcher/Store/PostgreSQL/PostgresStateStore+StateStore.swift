@@ -5,7 +5,8 @@ extension PostgresStateStore: StateStore {
     /// Validates `change`, then writes all of it in one transaction (see `StateStore.apply(_:)`).
     ///
     /// A change carrying a fence commits only while this replica still holds that project lease with that
-    /// fencing token (`checkFence`); otherwise it throws `StateStoreError.leaseLost` and writes nothing.
+    /// fencing token (`checkFence`); otherwise it throws `StateStoreError.leaseLost` and writes nothing. A change
+    /// that queues deliveries wakes the other replicas when it commits (`ReplicaWake.deliveries`).
     package func apply(_ change: StateChange) async throws -> ApplyResult {
         try change.validate()
         let (logger, me) = (self.logger, replicaID)
@@ -13,7 +14,13 @@ extension PostgresStateStore: StateStore {
             if let fence = change.fence {
                 try await Self.checkFence(fence, owner: me, on: connection, logger: logger)
             }
-            return try await Self.write(change, on: connection, logger: logger)
+            let result = try await Self.write(change, on: connection, logger: logger)
+            if result.queuedDeliveries > 0 {
+                // Committed with the deliveries: another replica's worker may send them (this one is woken by
+                // the engine's activity).
+                try await Self.notify(.deliveries, from: me, on: connection, logger: logger)
+            }
+            return result
         }
     }
 

@@ -14,7 +14,9 @@ import Synchronization
 /// Replicas split the work with leases (`ReplicaLeases`, `PostgresStateStore+Leases`): each holds the projects
 /// it claimed, and a poll's outcome commits only while its lease's fencing counter holds (`StateChange.fence`);
 /// deliveries are claimed by the replica that sends them (`PostgresStateStore+DeliveryQueue`). Every lease and
-/// claim is owned by `replicaID`; `close()` gives them all back so the other replicas take over at once.
+/// claim is owned by `replicaID`; `close()` gives them all back so the other replicas take over at once. A commit
+/// that queues deliveries or gives back leases also wakes the other replicas (`ReplicaWakeups`,
+/// `PostgresStateStore+Wakeups`).
 ///
 /// Every write is one transaction (`BEGIN … COMMIT` on one leased connection, rolled back on any error);
 /// multi-statement reads run in one REPEATABLE READ READ ONLY transaction (a snapshot, like SQLite's WAL reads).
@@ -35,6 +37,8 @@ package final class PostgresStateStore: Sendable {
     let client: PostgresClient
     /// The logger for queries.
     let logger: Logger
+    /// How to open a connection of the store's own (outside the pool): the lock connection, the wake-up listener.
+    let connectionConfiguration: PostgresConnection.Configuration
     private let runTask: Task<Void, Never>
     private let lockConnection: PostgresConnection
     private let closed = Atomic<Bool>(false)
@@ -47,9 +51,10 @@ package final class PostgresStateStore: Sendable {
     static let migrationLockKey: Int64 = 0x676C_7774_0000_0002
 
     private init(
-        configuration: PostgresStoreConfiguration, client: PostgresClient, logger: Logger, runTask: Task<Void, Never>,
-        lockConnection: PostgresConnection
+        configuration: PostgresStoreConfiguration, connectionConfiguration: PostgresConnection.Configuration,
+        client: PostgresClient, logger: Logger, runTask: Task<Void, Never>, lockConnection: PostgresConnection
     ) {
+        self.connectionConfiguration = connectionConfiguration
         self.location = configuration.location
         self.replicaID = configuration.replicaID
         self.leasePeriod = configuration.leasePeriod
@@ -76,9 +81,11 @@ package final class PostgresStateStore: Sendable {
     ) async throws -> PostgresStateStore {
         let location = configuration.location
         let lockConnection: PostgresConnection
+        let connectionConfiguration: PostgresConnection.Configuration
         do {
+            connectionConfiguration = try configuration.connectionConfiguration()
             lockConnection = try await PostgresConnection.connect(
-                configuration: try configuration.connectionConfiguration(), id: 0, logger: logger
+                configuration: connectionConfiguration, id: 0, logger: logger
             )
         } catch {
             // Cancelling a connect closes its channel: report the cancellation, not a connection error.
@@ -88,8 +95,8 @@ package final class PostgresStateStore: Sendable {
         let client = PostgresClient(configuration: configuration.clientConfiguration(), backgroundLogger: logger)
         let runTask = Task { await client.run() }
         let store = PostgresStateStore(
-            configuration: configuration, client: client, logger: logger, runTask: runTask,
-            lockConnection: lockConnection
+            configuration: configuration, connectionConfiguration: connectionConfiguration, client: client,
+            logger: logger, runTask: runTask, lockConnection: lockConnection
         )
         do {
             try await store.acquireReplicaLock(retry: configuration.lockRetry, clock: clock)

@@ -1,0 +1,59 @@
+import Foundation
+import PostgresNIO
+
+/// The replicas' wake-ups (`ReplicaWakeups`) over PostgreSQL's `LISTEN`/`NOTIFY` on one channel,
+/// `glwatch_wake`, in the store's database.
+///
+/// A payload is `<kind> <replica id>` (`deliveries r1/4242/ab12cd34`). `notify` runs inside the caller's
+/// transaction: PostgreSQL delivers a notification only when that transaction commits (and drops it on a
+/// rollback), in commit order, once per distinct payload per transaction.
+extension PostgresStateStore: ReplicaWakeups {
+    /// The channel every replica of a database listens on.
+    static let wakeChannel = "glwatch_wake"
+
+    package func listen(listening: @Sendable () -> Void, wake: @Sendable (ReplicaWake) -> Void) async throws {
+        let me = replicaID
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(
+                configuration: connectionConfiguration, id: 2, logger: logger
+            )
+        } catch {
+            if Task.isCancelled { return }
+            throw StateStoreError.mapping(error, location: location)
+        }
+        do {
+            try await connection.listen(on: Self.wakeChannel) { notifications in
+                listening()
+                // Ends (returns nil) when the task is cancelled; throws when the connection drops.
+                for try await notification in notifications {
+                    guard let parsed = Self.wake(fromPayload: notification.payload), parsed.sender != me else {
+                        continue
+                    }
+                    wake(parsed.0)
+                }
+            }
+        } catch {
+            try? await connection.close()
+            if Task.isCancelled { return }
+            throw StateStoreError.mapping(error, location: location)
+        }
+        try? await connection.close()
+    }
+
+    /// Sends `kind` from `sender` to the other replicas when the transaction on `connection` commits.
+    static func notify(_ kind: ReplicaWake, from sender: String, on connection: PostgresConnection, logger: Logger)
+        async throws
+    {
+        try await connection.run(
+            "SELECT pg_notify(\(wakeChannel), \(kind.rawValue + " " + sender))", logger: logger
+        )
+    }
+
+    /// A payload's kind and sender, or `nil` for one this glwatch does not know (a newer replica's).
+    static func wake(fromPayload payload: String) -> (ReplicaWake, sender: String)? {
+        guard let space = payload.firstIndex(of: " "), let kind = ReplicaWake(rawValue: String(payload[..<space]))
+        else { return nil }
+        return (kind, String(payload[payload.index(after: space)...]))
+    }
+}
