@@ -9,14 +9,34 @@ extension WatchEngine {
     /// is still readable by id for a while, so a push made just before it left is still announced. Then its
     /// departure is stored — the status (`archived` or `removed`) and a `project.removed` event with the reason
     /// and the heads last seen, in one transaction — so rules can route it instead of the project going quiet.
+    ///
+    /// A departure that cannot finish — its last poll keeps failing while GitLab still shows the project, or the
+    /// store cannot be read or written (a database restarting) — is left undone: the project stays stored as
+    /// watched, so the store sweep (`sweepStoreOnce`), asked to run again, takes it up at the next discovery pass.
+    /// Recording it as gone would have made a push just before it left unannounced for good.
+    ///
+    /// - Returns: whether every departure finished.
+    @discardableResult
     func depart(
         _ removed: [(key: ProjectKey, status: ProjectStatus)], pipelines: [ProjectPipeline], scope: String
-    ) async {
+    ) async -> Bool {
+        var finished = true
         for (key, status) in removed {
             // Its status before the last poll (which records an archived project as archived already).
-            let before = try? await store.projectState(key)?.record.status
-            if let pipeline = pipelines.first(where: { $0.key == key }) {
-                await lastPoll(of: pipeline)
+            let before: ProjectStatus?
+            do {
+                before = try await store.projectState(key)?.record.status
+            } catch {
+                logger.warning(
+                    "cannot read a departing project's state; trying again at the next discovery pass",
+                    metadata: ["key": "\(key)", "error": "\(error)"]
+                )
+                finished = false
+                continue
+            }
+            if let pipeline = pipelines.first(where: { $0.key == key }), await !lastPoll(of: pipeline) {
+                finished = false
+                continue
             }
             // Without a baseline before, the last poll wrote it and announced what was pushed since the watch start.
             guard let before, before == .active || before == .unreachable else {
@@ -24,8 +44,10 @@ extension WatchEngine {
                 continue
             }
             let reason = status == .archived ? "archived" : await departureReason(of: key, scope: scope)
-            await recordDeparture(of: key, status: reason == "archived" ? .archived : status, reason: reason)
+            let recorded = await recordDeparture(of: key, status: reason == "archived" ? .archived : status, reason: reason)
+            finished = finished && recorded
         }
+        return finished
     }
 
     /// How many times a departing project's last poll is tried while it fails (1 s, 2 s, then 4 s apart).
@@ -33,9 +55,11 @@ extension WatchEngine {
 
     /// A departing project's last poll: its last chance to announce a push made just before it left, so it reads
     /// the branch list (not the newest push event, which GitLab may not have written yet) and is tried again
-    /// while it fails (a 5xx, a timeout, a rate limit) and GitLab still shows the project. A project GitLab no
-    /// longer shows (404, 403) has nothing more to read.
-    private func lastPoll(of pipeline: ProjectPipeline) async {
+    /// while it fails (a 5xx, a timeout, a rate limit, a store that cannot write) and GitLab still shows the
+    /// project. A project GitLab no longer shows (404, 403) has nothing more to read.
+    ///
+    /// - Returns: `false` when every attempt failed while GitLab still shows the project (the departure waits).
+    private func lastPoll(of pipeline: ProjectPipeline) async -> Bool {
         var wait: TimeInterval = 1
         for attempt in 1...Self.lastPollAttempts {
             pipeline.refreshProjectInfo()
@@ -44,18 +68,26 @@ extension WatchEngine {
             switch report?.outcome {
             case .failed?: break
             case .rateLimited(let after)?: retryAfter = after ?? 0
-            default: return
+            default: return true
             }
-            guard attempt < Self.lastPollAttempts, await isStillShown(pipeline.key) else {
+            guard await isStillShown(pipeline.key) else {
                 logger.warning(
-                    "last poll of a departing project failed; a push just before it left may be unannounced",
+                    "last poll of a departing project failed and GitLab no longer shows it; a push just before it left may be unannounced",
                     metadata: ["project": "\(pipeline.path)", "error": "\(report?.failure ?? "none")"]
                 )
-                return
+                return true
+            }
+            guard attempt < Self.lastPollAttempts else {
+                logger.warning(
+                    "last poll of a departing project failed; trying again at the next discovery pass",
+                    metadata: ["project": "\(pipeline.path)", "error": "\(report?.failure ?? "none")"]
+                )
+                return false
             }
             await SchedulerSleeper(scheduler: scheduler).sleep(for: .seconds(max(wait, retryAfter)))
             wait *= 2
         }
+        return false
     }
 
     /// Whether GitLab still shows project `key` by id (a failure other than 404 or 403 counts as shown: it may
@@ -88,11 +120,11 @@ extension WatchEngine {
     }
 
     /// Stores the new status and the `project.removed` event together (the event's id derives from the reason
-    /// and heads, so storing it again changes nothing).
-    private func recordDeparture(of key: ProjectKey, status: ProjectStatus, reason: String) async {
+    /// and heads, so storing it again changes nothing). Returns whether it was stored.
+    private func recordDeparture(of key: ProjectKey, status: ProjectStatus, reason: String) async -> Bool {
         let now = scheduler.now
         do {
-            guard let state = try await store.projectState(key) else { return }
+            guard let state = try await store.projectState(key) else { return true }
             var record = state.record
             record.status = status
             let ref = ProjectRef(instance: key.instance, id: key.id, path: record.path)
@@ -109,10 +141,13 @@ extension WatchEngine {
                     .stored(project: key, events: result.insertedEventIDs.count, deliveries: result.queuedDeliveries)
                 )
             }
+            return true
         } catch {
             logger.error(
-                "could not record that a project is no longer watched", metadata: ["key": "\(key)", "error": "\(error)"]
+                "could not record that a project is no longer watched; trying again at the next discovery pass",
+                metadata: ["key": "\(key)", "error": "\(error)"]
             )
+            return false
         }
     }
 }

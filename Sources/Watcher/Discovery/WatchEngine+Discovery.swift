@@ -56,11 +56,14 @@ extension WatchEngine {
                 apply(change, running: registry.withLock { $0.isRunning })
                 // Among replicas, the leader records departures (each replica stops its own pipelines above).
                 if isLeader {
-                    await depart(
+                    let departed = await depart(
                         change.removed, pipelines: standIns(for: change, target: target, client: client),
                         scope: target.scope.departureName
                     )
-                    await sweepStoreOnce()
+                    let swept = await sweepStoreOnce()
+                    // A departure left undone (the project is no longer listed, so only the sweep finds it again)
+                    // is taken up by the sweep at the next pass.
+                    if !departed || !swept { registry.withLock { $0.hasSweptStore = false } }
                 }
                 report.added = change.added.map(\.key)
                 report.removed = change.removed.map(\.key)
@@ -215,13 +218,18 @@ extension WatchEngine {
     /// target covers any more — archived, deleted or moved out while glwatch was stopped, or dropped from the
     /// configuration — leave the watch the way a project dropped by a running discovery does (`depart`): one
     /// last poll announces what was pushed before, then `project.removed` says why.
-    func sweepStoreOnce() async {
+    ///
+    /// It runs once per process, and again at a later pass after any departure that could not finish.
+    ///
+    /// - Returns: `false` when it ran and something was left undone (the store unreadable, a departure waiting).
+    @discardableResult
+    func sweepStoreOnce() async -> Bool {
         let due = registry.withLock { registry -> Bool in
             guard registry.allDiscovered, !registry.hasSweptStore else { return false }
             registry.hasSweptStore = true
             return true
         }
-        guard due else { return }
+        guard due else { return true }
         do {
             // Every covered project, not only this replica's pipelines: another replica may poll the others.
             let (watched, targets) = registry.withLock { registry in
@@ -249,9 +257,13 @@ extension WatchEngine {
                 else { return nil }
                 return makePipeline(key: project.key, path: project.path, target: target, client: client)
             }
-            await depart(stale.map { ($0.key, .removed) }, pipelines: pipelines, scope: "the configured targets")
+            return await depart(stale.map { ($0.key, .removed) }, pipelines: pipelines, scope: "the configured targets")
         } catch {
-            logger.error("could not read the stored projects", metadata: ["error": "\(error)"])
+            logger.error(
+                "could not read the stored projects; sweeping again at the next discovery pass",
+                metadata: ["error": "\(error)"]
+            )
+            return false
         }
     }
 }

@@ -90,6 +90,40 @@ import Testing
         }
     }
 
+    @Test func testArchivedRightAfterAPush_whoseLastPollFailsEveryTime_departsAtTheNextPass_andThePushIsAnnounced()
+        async throws
+    {
+        // Given a watched project pushed to and archived, whose branch reads fail for longer than every attempt of
+        // its last poll (a GitLab outage, or a database restarting under the store)
+        let fake = FakeGitLab()
+        fake.addProject("acme/api").commits(1, by: [ann])
+        let old = fake.addProject("acme/old")
+        old.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let engine = harness.engine(targets: [harness.groupTarget("acme")])
+            _ = await engine.pollAllOnce()
+            let pushed = old.commits(2, by: [ann])
+            old.archive()
+            let branches = FakeRequestMatcher.pathContaining("/projects/\(old.id)/repository/branches")
+            fake.inject(FakeFault(.status(500), on: branches, times: 1_000))
+
+            // When discovery drops it while its last poll cannot succeed, then its departure waits (no
+            // project.removed that would close it unannounced; the failures only say it is unreachable)
+            _ = await engine.pollAllOnce()
+            let announced: Set<EventType> = [.commitsNew, .projectRemoved]
+            #expect(try await harness.events(of: old).filter { announced.contains($0.type) }.isEmpty)
+
+            // And when GitLab answers again, the next pass's store sweep polls it: the push is announced, then the
+            // departure
+            fake.clearFaults()
+            _ = await engine.pollAllOnce()
+            let events = try await harness.events(of: old).filter { announced.contains($0.type) }
+            #expect(events.map(\.type) == [.commitsNew, .projectRemoved])
+            #expect(events.first?.commits.map(\.id) == pushed)
+            #expect(try await harness.status(of: old) == .archived)
+        }
+    }
+
     @Test func testArchivedBeforeItsBaseline_whileTheBaselineWaitsForLateEvents_thePushIsStillAnnounced() async throws {
         // Given a watched project whose first poll fails (so it has no baseline yet), with baselines that wait
         // half a second for GitLab's late push events
