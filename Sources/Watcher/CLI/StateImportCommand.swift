@@ -30,13 +30,14 @@ struct StateImportCommand: GLWatchCommand {
     func execute(in context: CommandContext) async throws {
         let target = try ConfiguredState.resolve(stateOptions, in: context)
         let source = file == "-" ? "standard input" : file
+        let handle = file == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: file)
+        guard let handle else { throw CLIError("cannot read \(source): no such file, or not readable") }
+        defer { if file != "-" { try? handle.close() } }
         let data: Data
         do {
-            data =
-                file == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+            data = try handle.readToEnd() ?? Data()
         } catch {
-            throw CLIError("cannot read \(source): \((error as NSError).localizedDescription)")
+            throw CLIError("cannot read \(source): \(error.localizedDescription)")
         }
         let content: StateDumpContent
         do {

@@ -124,7 +124,30 @@ struct StateCommandTests {
                     + "imported — export again"
             )
         ) { try await cli.run(["state", "import", "--state", target, cut]) }
+        let missing = cli.directory.file("missing.jsonl")
+        await #expect(throws: CLIError("cannot read \(missing): no such file, or not readable")) {
+            try await cli.run(["state", "import", "--state", target, missing])
+        }
         #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
+    @Test func testImport_unreachablePostgres_namesTheHostNeverThePassword() async throws {
+        let file = try await export()
+        cli.environment["GLWATCH_DATABASE_URL"] = "postgres://glwatch:hunter2-secret@127.0.0.1:1/state?sslmode=disable"
+        let config = try cli.write(
+            "state:\n  postgres:\n    url_env: GLWATCH_DATABASE_URL\nsinks:\n  chat:\n    type: stdout\n"
+                + "rules:\n  - name: all\n    notify: [chat]\n",
+            to: "glwatch.yml"
+        )
+
+        do {
+            try await cli.run(["state", "import", "--config", config, file])
+            Issue.record("expected an error")
+        } catch let error as CLIError {
+            #expect(error.description.hasPrefix("cannot reach the PostgreSQL state database glwatch@127.0.0.1:1/state: "))
+            #expect(!error.description.contains("hunter2"))
+        }
+        #expect(!cli.output.text.contains("hunter2") && !cli.errors.text.contains("hunter2"))
     }
 
     /// How many rows the export in `file` holds.
