@@ -1,16 +1,17 @@
 import ArgumentParser
 import Foundation
+import Logging
 
-/// `glwatch state export`: writes the SQLite state as a state export (`StateDump`).
+/// `glwatch state export`: writes the configured state (SQLite or PostgreSQL) as a state export (`StateDump`).
 struct StateExportCommand: GLWatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the whole SQLite state (projects, heads, events, deliveries, …) as JSON lines.",
+        abstract: "Write the whole state (projects, heads, events, deliveries, …) as JSON lines.",
         discussion: """
-            Reads the SQLite state (`--state`, else the config's `state.path`, else the default) read-only, in \
-            one snapshot, and writes every table — projects, branch heads, contributors, reported commits, \
-            watch starts, tags, events with their ids, deliveries with their states and attempts — as one JSON \
-            object per line (format `glwatch-state`, version 1), to standard output or `--output FILE` (mode \
+            Reads the configured state — `--state PATH` (SQLite), else the PostgreSQL database of the config's \
+            `state.postgres`, else its `state.path` — read-only, in one snapshot, and writes every table \
+            (projects, branch heads, contributors, reported commits, watch starts, tags, events with their ids, \
+            deliveries with their states and attempts) as one JSON object per line (format `glwatch-state`, version 1), to standard output or `--output FILE` (mode \
             0600, written whole or not at all). `glwatch state import` reads it.
 
             Stop `glwatch run` first when moving the state: what it sends after the export would be sent again \
@@ -30,15 +31,13 @@ struct StateExportCommand: GLWatchCommand {
     var output: String?
 
     func execute(in context: CommandContext) async throws {
-        let path = try stateOptions.resolvedPath(in: context)
-        let store = try StateAccess.openForReading(path)
-        defer { try? store.close() }
+        let source = try ConfiguredState.resolve(stateOptions, in: context)
         let rows: Int
         if let output {
-            rows = try Self.export(store, toFile: output)
+            rows = try await Self.export(source, toFile: output)
         } else {
             var buffer = ""
-            rows = try Self.export(store) { line in
+            rows = try await Self.export(source) { line in
                 buffer += line + "\n"
                 if buffer.utf8.count >= 1 << 20 {
                     try context.output.write(buffer)
@@ -47,11 +46,11 @@ struct StateExportCommand: GLWatchCommand {
             }
             if !buffer.isEmpty { try context.output.write(buffer) }
         }
-        context.warn("exported \(rows) rows from \(store.path)\(output.map { " to \($0)" } ?? "")")
+        context.warn("exported \(rows) rows from \(source.name)\(output.map { " to \($0)" } ?? "")")
     }
 
     /// Exports into `path` through a temporary file beside it, renamed into place once complete.
-    private static func export(_ store: SQLiteStateStore, toFile path: String) throws -> Int {
+    private static func export(_ source: ConfiguredState, toFile path: String) async throws -> Int {
         let partial = path + ".partial"
         guard FileManager.default.createFile(atPath: partial, contents: nil, attributes: [.posixPermissions: 0o600]),
             let handle = FileHandle(forWritingAtPath: partial)
@@ -60,7 +59,7 @@ struct StateExportCommand: GLWatchCommand {
         }
         do {
             var buffer = Data()
-            let rows = try export(store) { line in
+            let rows = try await export(source) { line in
                 buffer.append(contentsOf: Array(line.utf8))
                 buffer.append(UInt8(ascii: "\n"))
                 if buffer.count >= 1 << 20 {
@@ -82,10 +81,22 @@ struct StateExportCommand: GLWatchCommand {
         }
     }
 
-    /// Runs the store's export, turning its errors into `CLIError`s.
-    private static func export(_ store: SQLiteStateStore, line: (String) throws -> Void) throws -> Int {
+    /// Runs the export of `source` (SQLite read-only; PostgreSQL on one read-only snapshot), turning its errors
+    /// into `CLIError`s.
+    private static func export(_ source: ConfiguredState, line: (String) throws -> Void) async throws -> Int {
         do {
-            return try store.exportState(to: line)
+            switch source {
+            case .sqlite(let path):
+                let store = try StateAccess.openForReading(path)
+                defer { try? store.close() }
+                return try store.exportState(to: line)
+            case .postgres(let configuration):
+                return try await PostgresStateStore.exportState(
+                    configuration,
+                    logger: Logger(label: "glwatch.state.export"),
+                    to: line
+                )
+            }
         } catch let error as StateStoreError {
             throw CLIError(error.description)
         } catch let error as StateDumpError {

@@ -35,7 +35,9 @@ struct StateCommandTests {
         #expect(text.hasPrefix(#"{"format":"glwatch-state","version":1,"schema":["v1-initial-schema","#))
         let content = try StateDumpReader.read(Data(text.utf8), source: file)
         #expect(content.summary == "3 projects, 15 events, 19 deliveries (\(content.totalRows) rows in all)")
-        #expect(cli.errors.text.contains("exported \(content.totalRows) rows from \(cli.statePath) to \(file)"))
+        #expect(
+            cli.errors.text.contains("exported \(content.totalRows) rows from SQLite state \(cli.statePath) to \(file)")
+        )
     }
 
     @Test func testImport_exportIntoANewSQLiteState_readsBackTheSameEventsAndQueue() async throws {
@@ -90,6 +92,14 @@ struct StateCommandTests {
         #expect(
             try await store.deliveries(DeliveryFilter(limit: 1000)) == source.deliveries(DeliveryFilter(limit: 1000))
         )
+
+        // and exporting it back from PostgreSQL gives the same rows
+        let back = cli.directory.file("back.jsonl")
+        try await cli.run(["state", "export", "--config", config, "--output", back])
+        let original = try StateDumpReader.read(try Data(contentsOf: URL(fileURLWithPath: file)), source: file)
+        let exported = try StateDumpReader.read(try Data(contentsOf: URL(fileURLWithPath: back)), source: back)
+        #expect(exported.tables.map(\.rows) == original.tables.map(\.rows))
+        #expect(exported.schema == PostgresMigrations.identifiers)
     }
 
     @Test func testImport_intoAStateThatHoldsSomething_refusesNamingWhatIsThere() async throws {
@@ -144,7 +154,9 @@ struct StateCommandTests {
             try await cli.run(["state", "import", "--config", config, file])
             Issue.record("expected an error")
         } catch let error as CLIError {
-            #expect(error.description.hasPrefix("cannot reach the PostgreSQL state database glwatch@127.0.0.1:1/state: "))
+            #expect(
+                error.description.hasPrefix("cannot reach the PostgreSQL state database glwatch@127.0.0.1:1/state: ")
+            )
             #expect(!error.description.contains("hunter2"))
         }
         #expect(!cli.output.text.contains("hunter2") && !cli.errors.text.contains("hunter2"))

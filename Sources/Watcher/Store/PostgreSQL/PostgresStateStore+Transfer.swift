@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 
 extension PostgresStateStore {
@@ -52,6 +53,77 @@ extension PostgresStateStore {
                     )
                 }
             }
+        }
+    }
+
+    /// Writes the whole state of the database `configuration` names as a state export (`StateDump`), line by
+    /// line (without newlines) to `line`, from one REPEATABLE READ READ ONLY snapshot on one short connection:
+    /// no lock, no migration, no lease, safe beside running replicas.
+    ///
+    /// - Returns: how many rows were written.
+    /// - Throws: `StateStoreError` — `.schemaNeedsMigration` when migrations are pending (`glwatch migrate`
+    ///   first), `.newerSchema`, `.databaseUnreachable` naming the host (never the password); what `line` throws.
+    package static func exportState(
+        _ configuration: PostgresStoreConfiguration,
+        logger: Logger,
+        to line: (String) throws -> Void
+    ) async throws -> Int {
+        let location = configuration.location
+        let status = try await migrationStatus(configuration, logger: logger)
+        guard status.pending.isEmpty else {
+            throw StateStoreError.schemaNeedsMigration(path: location, pendingMigrations: status.pending)
+        }
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(
+                configuration: try configuration.connectionConfiguration(),
+                id: 0,
+                logger: logger
+            )
+        } catch {
+            throw StateStoreError.mapping(error, location: location)
+        }
+        do {
+            let rows = try await transaction(
+                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+                on: connection,
+                logger: logger
+            ) {
+                connection in
+                var dump = StateDumpWriter()
+                try line(dump.header(schema: status.applied))
+                for table in StateDump.tables {
+                    let columns = table.columns.map(\.name).joined(separator: ", ")
+                    let rows = try await connection.query(
+                        PostgresQuery(unsafeSQL: "SELECT \(columns) FROM \(table.name) ORDER BY \(table.orderBy)"),
+                        logger: logger
+                    )
+                    for try await row in rows {
+                        var values: [StateDumpValue] = []
+                        for (cell, column) in zip(row, table.columns) {
+                            values.append(try dumpValue(cell, kind: column.kind))
+                        }
+                        try line(dump.row(table, values))
+                    }
+                }
+                try line(dump.end())
+                return dump.rowsWritten
+            }
+            try? await connection.close()
+            return rows
+        } catch {
+            try? await connection.close()
+            throw StateStoreError.mapping(error, location: location)
+        }
+    }
+
+    /// A cell as a column of `kind` exports it.
+    private static func dumpValue(_ cell: PostgresCell, kind: StateDump.Kind) throws -> StateDumpValue {
+        switch kind {
+        case .integer: return try cell.decode(Int64?.self).map(StateDumpValue.integer) ?? .null
+        case .text: return try cell.decode(String?.self).map(StateDumpValue.text) ?? .null
+        case .bytes: return try cell.decode(Data?.self).map(StateDumpValue.bytes) ?? .null
+        case .flag: return try cell.decode(Bool?.self).map(StateDumpValue.flag) ?? .null
         }
     }
 

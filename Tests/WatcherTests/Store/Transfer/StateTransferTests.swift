@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Notifier
 import Testing
 
@@ -137,6 +138,50 @@ struct StateTransferTests {
             ]
         )
         #expect(try await Self.snapshot(target) == before)
+    }
+
+    @Test func testExportImport_postgresStateIntoANewSQLiteState_readsBackTheSame() async throws {
+        guard StoreKind.available.contains(.postgres) else { return }
+        // Given a PostgreSQL state with rows in every table (one replica's delivery claimed, as while it sends)
+        let database = try await StoreKind.postgres.database()
+        let source = try await database.open()
+        try await StateTransferFixture.seed(source)
+        _ = try await source.nextDue(sink: "chat", now: Sample.time(), limit: 1)
+
+        // When it is exported (without a store: one read-only connection) and imported into a new SQLite file
+        var text = ""
+        let written = try await PostgresStateStore.exportState(
+            try PostgresStoreConfiguration(url: database.location),
+            logger: Logger(label: "test"),
+            to: { text += $0 + "\n" }
+        )
+        let content = try StateDumpReader.read(Data(text.utf8), source: "export.jsonl")
+        let target = try await StoreKind.sqlite.database().open()
+        try await #require(target as? any StateTransferTarget).importState(content, now: Sample.time())
+
+        // Then every query reads the same (claims belong to running replicas and are not carried)
+        #expect(written == content.totalRows)
+        #expect(try await Self.snapshot(target) == Self.snapshot(source))
+    }
+
+    @Test func testExport_postgresStateWithPendingMigrations_refusesAndChangesNothing() async throws {
+        guard StoreKind.available.contains(.postgres) else { return }
+        let database = try await StoreKind.postgres.database()
+        let configuration = try PostgresStoreConfiguration(url: database.location)
+        let logger = Logger(label: "test")
+
+        let error = await #expect(throws: StateStoreError.self) {
+            try await PostgresStateStore.exportState(configuration, logger: logger, to: { _ in })
+        }
+
+        #expect(
+            error
+                == .schemaNeedsMigration(
+                    path: configuration.location,
+                    pendingMigrations: PostgresMigrations.identifiers
+                )
+        )
+        #expect(try await PostgresStateStore.migrationStatus(configuration, logger: logger).applied.isEmpty)
     }
 
     @Test func testImport_intoAPostgresDatabaseWithARunningReplica_refuses() async throws {
