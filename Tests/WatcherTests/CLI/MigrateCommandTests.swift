@@ -107,6 +107,29 @@ struct MigrateCommandTests {
         #expect(try await store.count("SELECT COUNT(*) FROM projectLease") == 0)
     }
 
+    @Test func testMigrate_postgresDatabaseOfANewerGlwatch_refusesAndLeavesItUntouched() async throws {
+        guard StoreKind.available.contains(.postgres) else { return }
+        // Given a database a newer glwatch migrated further
+        let database = try await StoreKind.postgres.database()
+        let store = try #require(try await database.open() as? PostgresStateStore)
+        let logger = store.logger
+        try await store.write { connection in
+            try await connection.run("INSERT INTO glwatch_migration (identifier) VALUES ('v99-future')", logger: logger)
+        }
+        await store.close()
+        let config = try postgresConfig(database.location)
+        let location = try PostgresStoreConfiguration(url: database.location).location
+
+        for arguments in [["migrate", "--check"], ["migrate"]] {
+            await #expect(
+                throws: CLIError(
+                    "\(location) was written by a newer glwatch (unknown migrations: v99-future); it was left "
+                        + "untouched — upgrade glwatch to use it"
+                )
+            ) { try await cli.run(arguments + ["--config", config]) }
+        }
+    }
+
     @Test func testMigrate_unreachablePostgres_namesTheHostNeverThePassword() async throws {
         let config = try postgresConfig("postgres://glwatch:hunter2-secret@127.0.0.1:1/state?sslmode=disable")
 
