@@ -22,7 +22,7 @@ package struct GLWatch: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, RunCommand.self, OnceCommand.self, CheckCommand.self, InitCommand.self,
             SchemaCommand.self, StatusCommand.self, HistoryCommand.self, DeliveriesCommand.self, ReplayCommand.self,
-            TestRuleCommand.self, HooksCommand.self,
+            TestRuleCommand.self, HooksCommand.self, MigrateCommand.self, StateCommand.self,
         ]
     )
 

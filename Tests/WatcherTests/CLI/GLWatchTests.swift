@@ -16,7 +16,7 @@ struct GLWatchTests {
     }
 
     @Test func testHelp_everyCommand_explainsWithAnExample() {
-        for command in ["status", "history", "deliveries", "replay", "test-rule", "run", "once", "demo"] {
+        for command in ["status", "history", "deliveries", "replay", "test-rule", "run", "once", "demo", "migrate"] {
             let help = GLWatch.helpMessage(
                 for: try! #require(
                     GLWatch.configuration.subcommands.first {
@@ -35,7 +35,7 @@ struct GLWatchTests {
         // Then glwatch offers none of the development commands, which live in glwatch-dev
         #expect(Set(commands) == [
             "demo", "run", "once", "check", "init", "schema", "status", "history", "deliveries", "replay", "test-rule",
-            "hooks",
+            "hooks", "migrate", "state",
         ])
         for development in ["bench", "soak", "store-crash-writer", "engine-crash-runner"] {
             #expect(!help.contains(development), "\(development) is not in glwatch --help")

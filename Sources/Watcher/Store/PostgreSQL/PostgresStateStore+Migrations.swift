@@ -1,3 +1,4 @@
+import Logging
 import PostgresNIO
 
 extension PostgresStateStore {
@@ -50,5 +51,45 @@ extension PostgresStateStore {
             )
         }
         return PostgresMigrations.identifiers.filter(applied.contains)
+    }
+
+    /// The applied and pending migrations of the database `configuration` names, read on one short connection
+    /// without changing anything (no lock, no migration): what `glwatch migrate --check` reports.
+    ///
+    /// - Throws: `StateStoreError` — `.databaseUnreachable` or `.authenticationFailed` naming the host (never the
+    ///   password), `.newerSchema` for a database migrated by a newer glwatch.
+    package static func migrationStatus(_ configuration: PostgresStoreConfiguration, logger: Logger) async throws
+        -> (applied: [String], pending: [String])
+    {
+        let location = configuration.location
+        do {
+            let connection = try await PostgresConnection.connect(
+                configuration: try configuration.connectionConfiguration(), id: 0, logger: logger
+            )
+            let applied: Result<Set<String>, any Error>
+            do {
+                let exists =
+                    try await connection.rows("SELECT to_regclass('glwatch_migration') IS NOT NULL", logger: logger)
+                    .first?.decode(Bool.self) ?? false
+                let rows =
+                    exists ? try await connection.rows("SELECT identifier FROM glwatch_migration", logger: logger) : []
+                applied = .success(Set(try rows.map { try $0.decode(String.self) }))
+            } catch {
+                applied = .failure(error)
+            }
+            try? await connection.close()
+            let identifiers = try applied.get()
+            let unknown = identifiers.subtracting(PostgresMigrations.identifiers)
+            guard unknown.isEmpty else {
+                throw StateStoreError.newerSchema(path: location, unknownMigrations: unknown.sorted())
+            }
+            return (
+                PostgresMigrations.identifiers.filter(identifiers.contains),
+                PostgresMigrations.identifiers.filter { !identifiers.contains($0) }
+            )
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw StateStoreError.mapping(error, location: location)
+        }
     }
 }

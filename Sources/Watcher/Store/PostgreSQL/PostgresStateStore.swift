@@ -195,7 +195,7 @@ package final class PostgresStateStore: Sendable {
     }
 
     /// `begin`, `body`, then COMMIT on `connection`; ROLLBACK when `body` throws.
-    private static func transaction<T: Sendable>(
+    static func transaction<T: Sendable>(
         _ begin: PostgresQuery, on connection: PostgresConnection, logger: Logger,
         _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {

@@ -113,6 +113,29 @@ package final class SQLiteStateStore: Sendable {
         try await read { db in try StoreMigrations.migrator.appliedMigrations(db) }
     }
 
+    /// The applied and pending migrations of the state file at `path`, read without changing it (no lock, no
+    /// WAL switch): what `glwatch migrate --check` reports. A missing or empty file has every migration pending.
+    ///
+    /// - Throws: `StateStoreError` — `.notADatabase`, `.notAGlwatchDatabase`, `.newerSchema`.
+    static func migrationStatus(path: String) throws -> (applied: [String], pending: [String]) {
+        let migrator = StoreMigrations.migrator
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size > 0 else { return ([], migrator.migrations) }
+        var config = Configuration()
+        config.readonly = true
+        do {
+            let probe = try DatabaseQueue(path: path, configuration: config)
+            defer { try? probe.close() }
+            let applied = try probe.read { db in
+                try checkCompatibility(db, migrator: migrator, path: path)
+                return try migrator.appliedIdentifiers(db)
+            }
+            return (migrator.migrations.filter(applied.contains), migrator.migrations.filter { !applied.contains($0) })
+        } catch {
+            throw StateStoreError.mapping(error, path: path)
+        }
+    }
+
     /// Refuses foreign and newer databases, then migrates (read-write) or checks the schema is current
     /// (read-only).
     private func openSchema() throws {
