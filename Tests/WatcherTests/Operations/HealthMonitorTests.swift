@@ -21,6 +21,27 @@ struct HealthMonitorTests {
         #expect(health.readiness().ok)
     }
 
+    @Test("not ready while the state store cannot be used (a replica's database), ready again once it can")
+    func testReadiness_stateStoreUnavailable_thenBack() {
+        // Given a ready monitor
+        let health = HealthMonitor(unhealthyAfter: 300, now: ManualClock().now)
+        health.storeOpened()
+        health.cycleCompleted()
+
+        // When the store becomes unavailable, Then it is not ready, saying why
+        health.stateStoreUnavailable("cannot reach the PostgreSQL state database glwatch@db:5432/glwatch: refused")
+        #expect(
+            health.readiness()
+                == HealthReport(
+                    ok: false, reason: "cannot reach the PostgreSQL state database glwatch@db:5432/glwatch: refused"
+                )
+        )
+
+        // When it is back, Then ready again
+        health.stateStoreUnavailable(nil)
+        #expect(health.readiness() == HealthReport(ok: true, reason: "ready"))
+    }
+
     @Test("a cycle before the store opened does not make it ready")
     func testReadiness_cycleWithoutStore() {
         let health = HealthMonitor(unhealthyAfter: 300, now: ManualClock().now)
