@@ -24,6 +24,8 @@ final class HealthMonitor: Sendable {
         var cyclesCompleted = 0
         var lastSuccess: Date?
         var storeProblem: String?
+        var leasesRenewedAt: Date?
+        var leasePeriod: TimeInterval?
     }
 
     /// Creates a monitor; the grace period before the first successful poll starts now.
@@ -48,6 +50,17 @@ final class HealthMonitor: Sendable {
     /// The state store cannot be used (`reason`: why, never a password), or can again (`nil`). While it cannot,
     /// glwatch is not ready.
     func stateStoreUnavailable(_ reason: String?) { state.withLock { $0.storeProblem = reason } }
+
+    /// Among replicas: a lease round last reached the database at `renewedAt` (`nil`: none has yet), and one must
+    /// every `period` (the lease period) for the leases to hold. Once a whole period passed without one, glwatch
+    /// is not ready — even while a round is still waiting for the database (a connection pool may hold it a
+    /// minute before giving up).
+    func leasesRenewed(at renewedAt: Date?, period: TimeInterval) {
+        state.withLock { state in
+            state.leasesRenewedAt = renewedAt
+            state.leasePeriod = period
+        }
+    }
 
     /// A cycle of polls over every target has run (the first one makes glwatch ready).
     func cycleCompleted() { state.withLock { $0.cyclesCompleted += 1 } }
@@ -82,6 +95,17 @@ final class HealthMonitor: Sendable {
         let state = state.withLock { $0 }
         if state.storeOpen, let problem = state.storeProblem {
             return HealthReport(ok: false, reason: problem, lastSuccessfulPoll: state.lastSuccess)
+        }
+        if state.storeOpen, let renewed = state.leasesRenewedAt, let period = state.leasePeriod,
+            now().timeIntervalSince(renewed) > period
+        {
+            let silence = now().timeIntervalSince(renewed)
+            return HealthReport(
+                ok: false,
+                reason: "no lease round has reached the state database for \(Self.seconds(silence)) (the leases last "
+                    + "\(Self.seconds(period))): this replica's leases lapsed",
+                lastSuccessfulPoll: state.lastSuccess
+            )
         }
         switch (state.storeOpen, state.cyclesCompleted > 0) {
         case (false, _): return HealthReport(ok: false, reason: "the state store is not open yet")

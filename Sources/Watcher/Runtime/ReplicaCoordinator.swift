@@ -43,10 +43,11 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
         var lapsed = false
         var leaseLosses = 0
 
-        func report(_ replicaID: String) -> ReplicaReport {
+        func report(_ replicaID: String, leasePeriod: Duration) -> ReplicaReport {
             ReplicaReport(
                 replicaID: replicaID, databaseUp: problem == nil, problem: problem, leasesLapsed: lapsed,
-                leases: held.count, leading: leading, leaseLosses: leaseLosses
+                leases: held.count, leading: leading, leaseLosses: leaseLosses, renewedAt: lastRenewal,
+                leasePeriod: leasePeriod.seconds
             )
         }
     }
@@ -57,14 +58,19 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
         self.scheduler = scheduler
         self.logger = logger
         self.claimBatch = claimBatch
-        self.subject = BehaviorSubject(value: ReplicaReport(replicaID: leases.replicaID))
+        self.subject = BehaviorSubject(
+            value: ReplicaReport(replicaID: leases.replicaID, leasePeriod: leases.leasePeriod.seconds)
+        )
     }
 
     /// Where this replica stands now, then after every round and every lease lost in between.
     var reports: Observable<ReplicaReport> { subject.asObservable() }
 
     /// Where this replica stands now.
-    var report: ReplicaReport { state.withLock { $0.report(leases.replicaID) } }
+    var report: ReplicaReport {
+        let (replicaID, period) = (leases.replicaID, leases.leasePeriod)
+        return state.withLock { $0.report(replicaID, leasePeriod: period) }
+    }
 
     // MARK: ProjectLeaseFilter
 
@@ -75,12 +81,12 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
     var isLeader: Bool { state.withLock { $0.leading } }
 
     func lost(_ fence: ProjectFence) {
-        let replicaID = leases.replicaID
+        let (replicaID, period) = (leases.replicaID, leases.leasePeriod)
         let lost = state.withLock { state -> (AsyncStream<Void>.Continuation?, ReplicaReport)? in
             guard state.held[fence.project] == fence else { return nil }
             state.held[fence.project] = nil
             state.leaseLosses += 1
-            return (state.poke, state.report(replicaID))
+            return (state.poke, state.report(replicaID, leasePeriod: period))
         }
         guard let lost else { return }
         let (poke, report) = lost

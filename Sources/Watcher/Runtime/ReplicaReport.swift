@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where this replica stands after its `ReplicaCoordinator`'s latest round (or a lease lost in between): what
 /// `/readyz` and the `glwatch_replica_*` metrics show.
 struct ReplicaReport: Sendable, Equatable {
@@ -17,6 +19,10 @@ struct ReplicaReport: Sendable, Equatable {
     /// Leases lost since it started: claimed by another replica once expired (a renewal or a poll's fence found
     /// them gone), or dropped after a lease period without the database.
     var leaseLosses = 0
+    /// When a round last reached the database (renewing the leases); `nil` before the first.
+    var renewedAt: Date?
+    /// How long its leases last unless renewed (`ReplicaLeases.leasePeriod`), in seconds.
+    var leasePeriod: TimeInterval = 30
 
     /// Why the replica is not ready (`/readyz` answers 503 with it), or `nil` when its database answers.
     var notReadyReason: String? {

@@ -42,6 +42,34 @@ struct HealthMonitorTests {
         #expect(health.readiness() == HealthReport(ok: true, reason: "ready"))
     }
 
+    @Test("among replicas, not ready once a whole lease period passed without a lease round reaching the database")
+    func testReadiness_noLeaseRenewalForALeasePeriod() {
+        // Given a ready replica whose leases were renewed now and last 30 s
+        let clock = ManualClock()
+        let health = HealthMonitor(unhealthyAfter: 300, now: clock.now)
+        health.storeOpened()
+        health.cycleCompleted()
+        health.leasesRenewed(at: clock.now(), period: 30)
+
+        // When 30 s pass without a renewal (a round still waiting for the database), it is still ready; past them,
+        // not
+        clock.advance(by: 30)
+        #expect(health.readiness().ok)
+        clock.advance(by: 1)
+        #expect(
+            health.readiness()
+                == HealthReport(
+                    ok: false,
+                    reason: "no lease round has reached the state database for 31s (the leases last 30s): this "
+                        + "replica's leases lapsed"
+                )
+        )
+
+        // When a round renews them, Then it is ready again
+        health.leasesRenewed(at: clock.now(), period: 30)
+        #expect(health.readiness().ok)
+    }
+
     @Test("a cycle before the store opened does not make it ready")
     func testReadiness_cycleWithoutStore() {
         let health = HealthMonitor(unhealthyAfter: 300, now: ManualClock().now)
