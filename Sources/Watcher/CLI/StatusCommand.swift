@@ -23,11 +23,11 @@ struct StatusCommand: GLWatchCommand {
             the replicas, and adds how they share the work: each live replica with its last heartbeat and the \
             project leases it holds, the leader and until when, and the projects no replica holds yet:
 
-              REPLICA               STARTED  LAST HEARTBEAT  LEASES  LEADER
-              web-1/4242/1a2b3c4d   2h ago   4s ago          12      until 26s from now
-              web-2/977/5e6f7a8b    2h ago   9s ago          11      -
+              REPLICA              STARTED  LAST HEARTBEAT  LEASES  LEADER
+              web-1/4242/1a2b3c4d  2h ago   4s ago          12      until 26s from now
+              web-2/977/5e6f7a8b   2h ago   9s ago          11      -
               leases: 23 held, 1 waiting to be claimed
-                acme/new-service (gitlab.com/913)  never claimed
+                acme/new-service (gitlab.com/913)  not held (given back or never claimed)
             """
     )
 
