@@ -73,8 +73,8 @@ struct DeliveriesCommand: GLWatchCommand {
     }
 
     func execute(in context: CommandContext) async throws {
-        let path = try stateOptions.resolvedPath(in: context)
         if let retry {
+            let path = try stateOptions.resolvedPath(in: context)
             let store = try StateAccess.openForAdmin(path, action: "re-queueing a dead letter")
             defer { try? store.close() }
             do {
@@ -86,6 +86,7 @@ struct DeliveriesCommand: GLWatchCommand {
             return
         }
         if retryAll {
+            let path = try stateOptions.resolvedPath(in: context)
             let store = try StateAccess.openForAdmin(path, action: "re-queueing dead letters")
             defer { try? store.close() }
             let count = try await store.requeueDeadLetters(sink: sink, now: context.now())
@@ -98,22 +99,23 @@ struct DeliveriesCommand: GLWatchCommand {
             )
             return
         }
-        let store = try StateAccess.openForReading(path)
-        defer { try? store.close() }
-        var eventID: String?
-        if let event { eventID = try await EventReference.resolve(event, in: store) }
-        if attempts {
-            let records = try await store.attempts(
-                AttemptFilter(deliveryID: delivery, eventID: eventID, sink: sink, limit: limit)
-            )
-            try print(attempts: records.map(DeliveriesReport.Attempt.init), in: context)
-        } else {
-            let states =
-                only.isEmpty ? DeliveryState.undelivered.union([.dead]) : Set(only.compactMap(DeliveryState.init))
-            let records = try await store.deliveries(
-                DeliveryFilter(sink: sink, states: states, eventID: eventID, limit: limit)
-            )
-            try print(deliveries: records.map(DeliveriesReport.Delivery.init), in: context)
+        try await StateAccess.withReadableState(stateOptions, in: context) { state, _ in
+            let store = state.store
+            var eventID: String?
+            if let event { eventID = try await EventReference.resolve(event, in: store) }
+            if attempts {
+                let records = try await store.attempts(
+                    AttemptFilter(deliveryID: delivery, eventID: eventID, sink: sink, limit: limit)
+                )
+                try print(attempts: records.map(DeliveriesReport.Attempt.init), in: context)
+            } else {
+                let states =
+                    only.isEmpty ? DeliveryState.undelivered.union([.dead]) : Set(only.compactMap(DeliveryState.init))
+                let records = try await store.deliveries(
+                    DeliveryFilter(sink: sink, states: states, eventID: eventID, limit: limit)
+                )
+                try print(deliveries: records.map(DeliveriesReport.Delivery.init), in: context)
+            }
         }
     }
 

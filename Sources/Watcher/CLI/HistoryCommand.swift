@@ -59,12 +59,13 @@ struct HistoryCommand: GLWatchCommand {
             guard let date = SinceParser.date(from: since, now: now) else { throw SinceParser.error(since) }
             filter.since = date
         }
-        let store = try StateAccess.openForReading(try stateOptions.resolvedPath(in: context))
-        defer { try? store.close() }
-        if let project {
-            filter.projectKey = try await ProjectReference.resolve(project, in: store)
+        let report = try await StateAccess.withReadableState(stateOptions, in: context) { state, _ in
+            var scoped = filter
+            if let project {
+                scoped.projectKey = try await ProjectReference.resolve(project, in: state.store)
+            }
+            return HistoryReport(try await state.store.recentEvents(scoped))
         }
-        let report = HistoryReport(try await store.recentEvents(filter))
         if json {
             try context.print(try CLIText.json(report))
             return

@@ -18,6 +18,16 @@ struct StatusCommand: GLWatchCommand {
 
             `--json` prints the same as a stable JSON document for scripts (shape: version 1, see the README's \
             commands section), e.g. `glwatch status --json | jq '.sinks[] | select(.deadLetters > 0)'`.
+
+            With state.postgres in the config (and no --state), it reads the PostgreSQL database without joining \
+            the replicas, and adds how they share the work: each live replica with its last heartbeat and the \
+            project leases it holds, the leader and until when, and the projects no replica holds yet:
+
+              REPLICA              STARTED  LAST HEARTBEAT  LEASES  LEADER
+              web-1/4242/1a2b3c4d  2h ago   4s ago          12      until 26s from now
+              web-2/977/5e6f7a8b   2h ago   9s ago          11      -
+              leases: 23 held, 1 waiting to be claimed
+                acme/new-service (gitlab.com/913)  not held (given back or never claimed)
             """
     )
 
@@ -27,16 +37,17 @@ struct StatusCommand: GLWatchCommand {
     var json = false
 
     func execute(in context: CommandContext) async throws {
-        let (path, config) = try stateOptions.resolve(in: context)
-        let store = try StateAccess.openForReading(path)
-        defer { try? store.close() }
         let now = context.now()
-        let report = try await StatusReport.load(
-            from: store,
-            statePath: store.path,
-            configuredSinks: config?.notifier.sinks.map(\.name) ?? [],
-            now: now
-        )
+        let report = try await StateAccess.withReadableState(stateOptions, in: context) { state, config in
+            try await StatusReport.load(
+                from: state.store,
+                statePath: state.name,
+                configuredSinks: config?.notifier.sinks.map(\.name) ?? [],
+                replicas: state.replicas,
+                leasePeriod: state.leasePeriod ?? 30,
+                now: now
+            )
+        }
         if json {
             try context.print(try CLIText.json(report))
         } else {
@@ -44,7 +55,7 @@ struct StatusCommand: GLWatchCommand {
         }
     }
 
-    /// The report as two tables: projects, then sinks.
+    /// The report as two tables: projects, then sinks (then the replicas, on PostgreSQL).
     static func text(_ report: StatusReport, now: Date) -> String {
         var lines: [String] = []
         if report.projects.isEmpty {
@@ -80,6 +91,7 @@ struct StatusCommand: GLWatchCommand {
             }
             lines += CLIText.table(rows)
         }
+        if let replicas = report.replicas { lines += text(replicas, now: now) }
         return lines.joined(separator: "\n")
     }
 }

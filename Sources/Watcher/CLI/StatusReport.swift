@@ -20,6 +20,9 @@ import Foundation
 ///   "sinks": [{ "name": "chat", "queueDepth": 2, "deadLetters": 0, "oldestWaitingAt": "…" }]
 /// }
 /// ```
+///
+/// On PostgreSQL, `state` is `postgres://user@host:port/database` (never the password) and `replicas` says how the
+/// replicas share the work (`Replicas`).
 struct StatusReport: Codable, Sendable, Equatable {
     /// One watched project.
     struct Project: Codable, Sendable, Equatable {
@@ -88,12 +91,17 @@ struct StatusReport: Codable, Sendable, Equatable {
     var projects: [Project]
     /// Every configured sink (when the config is known) and every sink with deliveries, ordered by name.
     var sinks: [Sink]
+    /// On PostgreSQL: the replicas, their leases and the leader (`Replicas`); absent on SQLite.
+    var replicas: Replicas? = nil
 
-    /// Reads the report from the store; `configuredSinks` are listed even with nothing queued.
+    /// Reads the report from the store; `configuredSinks` are listed even with nothing queued. With `replicas`
+    /// (PostgreSQL) it adds how the replicas share the work, their heartbeats read with `leasePeriod`.
     static func load(
         from store: some StateQueries,
         statePath: String,
         configuredSinks: [String] = [],
+        replicas: (any ReplicaQueries)? = nil,
+        leasePeriod: TimeInterval = 30,
         now: Date
     ) async throws -> StatusReport {
         let states = try await store.projectStates()
@@ -115,7 +123,12 @@ struct StatusReport: Codable, Sendable, Equatable {
             )
         }
         let sinks = Self.sinks(metrics, configuredSinks: configuredSinks)
-        return StatusReport(generatedAt: now, state: statePath, projects: projects, sinks: sinks)
+        var report = StatusReport(generatedAt: now, state: statePath, projects: projects, sinks: sinks)
+        if let replicas {
+            let overview = try await replicas.replicaOverview(now: now, limit: waitingListLimit)
+            report.replicas = Self.replicas(overview, leasePeriod: leasePeriod, now: now)
+        }
+        return report
     }
 
     /// Every configured sink and every sink with deliveries, ordered by name, from the store's counts.

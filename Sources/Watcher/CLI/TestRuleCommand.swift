@@ -121,18 +121,20 @@ struct TestRuleCommand: GLWatchCommand {
         if sample.isEmpty, event.isEmpty, eventFile.isEmpty { return samples }
         for type in sample { events += samples.filter { $0.type.rawValue == type } }
         if !event.isEmpty {
-            let store = try StateAccess.openForReading(try stateOptions.resolvedPath(in: context))
-            defer { try? store.close() }
-            for reference in event {
-                let id = try await EventReference.resolve(reference, in: store)
-                guard let stored = try await store.storedEvent(id: id) else {
-                    throw CLIError("no stored event with id \(reference)")
+            events += try await StateAccess.withReadableState(stateOptions, in: context) { state, _ in
+                var stored: [WatchEvent] = []
+                for reference in event {
+                    let id = try await EventReference.resolve(reference, in: state.store)
+                    guard let found = try await state.store.storedEvent(id: id) else {
+                        throw CLIError("no stored event with id \(reference)")
+                    }
+                    do {
+                        stored.append(try WatchEvent(outbox: found.event))
+                    } catch {
+                        throw CLIError("event \(reference) cannot be read by this glwatch: \(error)")
+                    }
                 }
-                do {
-                    events.append(try WatchEvent(outbox: stored.event))
-                } catch {
-                    throw CLIError("event \(reference) cannot be read by this glwatch: \(error)")
-                }
+                return stored
             }
         }
         for file in eventFile {

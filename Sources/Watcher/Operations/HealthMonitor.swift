@@ -5,7 +5,8 @@ import Synchronization
 /// target polled successfully.
 ///
 /// - **Ready** once the store is open and the first cycle of polls has run (a load balancer or orchestrator may
-///   send traffic, and a restart has caught up once).
+///   send traffic, and a restart has caught up once), and — among replicas on PostgreSQL — while the replica's
+///   latest round reached the database (`stateStoreUnavailable(_:)`, fed by `ReplicaCoordinator.reports`).
 /// - **Healthy** while some target has polled successfully within `unhealthyAfter`; before the first success,
 ///   the same grace runs from `start`. A watcher whose every poll fails (token revoked, GitLab unreachable) or
 ///   whose loops are stuck turns unhealthy, so a supervisor can restart it or page someone.
@@ -22,6 +23,9 @@ final class HealthMonitor: Sendable {
         var storeOpen = false
         var cyclesCompleted = 0
         var lastSuccess: Date?
+        var storeProblem: String?
+        var leasesRenewedAt: Date?
+        var leasePeriod: TimeInterval?
     }
 
     /// Creates a monitor; the grace period before the first successful poll starts now.
@@ -42,6 +46,21 @@ final class HealthMonitor: Sendable {
 
     /// The store is open.
     func storeOpened() { state.withLock { $0.storeOpen = true } }
+
+    /// The state store cannot be used (`reason`: why, never a password), or can again (`nil`). While it cannot,
+    /// glwatch is not ready.
+    func stateStoreUnavailable(_ reason: String?) { state.withLock { $0.storeProblem = reason } }
+
+    /// Among replicas: a lease round last reached the database at `renewedAt` (`nil`: none has yet), and one must
+    /// every `period` (the lease period) for the leases to hold. Once a whole period passed without one, glwatch
+    /// is not ready — even while a round is still waiting for the database (a connection pool may hold it a
+    /// minute before giving up).
+    func leasesRenewed(at renewedAt: Date?, period: TimeInterval) {
+        state.withLock { state in
+            state.leasesRenewedAt = renewedAt
+            state.leasePeriod = period
+        }
+    }
 
     /// A cycle of polls over every target has run (the first one makes glwatch ready).
     func cycleCompleted() { state.withLock { $0.cyclesCompleted += 1 } }
@@ -74,6 +93,20 @@ final class HealthMonitor: Sendable {
     /// Readiness now.
     func readiness() -> HealthReport {
         let state = state.withLock { $0 }
+        if state.storeOpen, let problem = state.storeProblem {
+            return HealthReport(ok: false, reason: problem, lastSuccessfulPoll: state.lastSuccess)
+        }
+        if state.storeOpen, let renewed = state.leasesRenewedAt, let period = state.leasePeriod,
+            now().timeIntervalSince(renewed) > period
+        {
+            let silence = now().timeIntervalSince(renewed)
+            return HealthReport(
+                ok: false,
+                reason: "no lease round has reached the state database for \(Self.seconds(silence)) (the leases last "
+                    + "\(Self.seconds(period))): this replica's leases lapsed",
+                lastSuccessfulPoll: state.lastSuccess
+            )
+        }
         switch (state.storeOpen, state.cyclesCompleted > 0) {
         case (false, _): return HealthReport(ok: false, reason: "the state store is not open yet")
         case (true, false): return HealthReport(ok: false, reason: "the first poll cycle has not finished yet")

@@ -8,6 +8,7 @@ extension WatcherMetrics {
         Name.polls, Name.pollDuration, Name.lastSuccessfulPoll, Name.gitlabRequests, Name.gitlabRequestDuration,
         Name.rateLimitWaits, Name.rateLimited, Name.rateLimitRemaining, Name.events, Name.deliveries, Name.queueDepth,
         Name.deadLetters, Name.oldestWaiting, Name.projects, Name.discoveries, Name.watchedProjects,
+        Name.replicaLeases, Name.replicaLeader, Name.replicaDatabaseUp, Name.replicaLeaseLosses,
     ]
 
     /// One line of help per metric name (the README's "Operations" table says the same).
@@ -28,6 +29,11 @@ extension WatcherMetrics {
         Name.projects: "Projects in the state store, by status (active, unreachable, archived, removed).",
         Name.discoveries: "Group and membership listings (new, renamed, archived projects), by outcome.",
         Name.watchedProjects: "Projects watched now.",
+        Name.replicaLeases: "Project leases this replica holds (PostgreSQL; replica: its id).",
+        Name.replicaLeader: "1 while this replica holds the leader lease, else 0.",
+        Name.replicaDatabaseUp: "1 while this replica's latest lease round reached the state database, else 0.",
+        Name.replicaLeaseLosses: "Project leases this replica lost: claimed by another once expired, or lapsed "
+            + "without the database.",
     ]
 
     /// `exposition` (Prometheus text format 0.0.4) with a `# HELP` line before the `# TYPE` line of every metric

@@ -32,6 +32,10 @@ final class WatcherMetrics: Sendable {
         static let watchedProjects = "glwatch_watched_projects"
         static let feedReads = "glwatch_feed_reads_total"
         static let feedHints = "glwatch_feed_hints_total"
+        static let replicaLeases = "glwatch_replica_leases"
+        static let replicaLeader = "glwatch_replica_leader"
+        static let replicaDatabaseUp = "glwatch_replica_database_up"
+        static let replicaLeaseLosses = "glwatch_replica_lease_losses_total"
     }
 
     /// GitLab requests per minute over the last day, for the status page's chart (not exported to Prometheus).
@@ -54,6 +58,10 @@ final class WatcherMetrics: Sendable {
     let watchedProjects: Gauge
     let feedReads: LabeledMetrics<Counter>
     let feedHints: LabeledMetrics<Counter>
+    let replicaLeases: LabeledMetrics<Gauge>
+    let replicaLeader: LabeledMetrics<Gauge>
+    let replicaDatabaseUp: LabeledMetrics<Gauge>
+    let replicaLeaseLosses: LabeledMetrics<Counter>
 
     /// Creates the metrics on `factory` (a `PrometheusMetricsFactory` in production).
     init(factory: any MetricsFactory) {
@@ -75,6 +83,10 @@ final class WatcherMetrics: Sendable {
         watchedProjects = Gauge(label: Name.watchedProjects, factory: factory)
         feedReads = .counters(Name.feedReads, labels: ["instance", "outcome"], factory: factory)
         feedHints = .counters(Name.feedHints, labels: ["instance", "outcome"], factory: factory)
+        replicaLeases = .gauges(Name.replicaLeases, labels: ["replica"], factory: factory)
+        replicaLeader = .gauges(Name.replicaLeader, labels: ["replica"], factory: factory)
+        replicaDatabaseUp = .gauges(Name.replicaDatabaseUp, labels: ["replica"], factory: factory)
+        replicaLeaseLosses = .counters(Name.replicaLeaseLosses, labels: ["replica"], factory: factory)
     }
 
     // MARK: Polls

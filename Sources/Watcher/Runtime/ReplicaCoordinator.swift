@@ -20,6 +20,9 @@ import Synchronization
 /// poll in flight, if any, cannot commit: the fence moved). When the database cannot be reached for a whole lease
 /// period, the replica drops every lease and the leadership — no polling without a place to commit it — and claims
 /// again once the database is back.
+///
+/// Each round, and each lease lost in between, publishes where the replica stands on `reports` (`ReplicaReport`:
+/// database up, leases held, leading, leases lost), for `/readyz` and the replica metrics.
 final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
     private let leases: any ReplicaLeases
     private let scheduler: any SchedulerType
@@ -27,6 +30,7 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
     /// At most this many leases are claimed in one round (a new replica ramps up over a few rounds).
     private let claimBatch: Int
     private let state = Mutex(State())
+    private let subject: BehaviorSubject<ReplicaReport>
 
     private struct State {
         var held: [ProjectKey: ProjectFence] = [:]
@@ -34,6 +38,19 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
         var lastRenewal: Date?
         var offered: Set<ProjectKey> = []
         var poke: AsyncStream<Void>.Continuation?
+        /// The latest round's failure, if it failed.
+        var problem: String?
+        /// Whether the leases were dropped for want of the database (until a round succeeds).
+        var lapsed = false
+        var leaseLosses = 0
+
+        func report(_ replicaID: String, leasePeriod: Duration) -> ReplicaReport {
+            ReplicaReport(
+                replicaID: replicaID, databaseUp: problem == nil, problem: problem, leasesLapsed: lapsed,
+                leases: held.count, leading: leading, leaseLosses: leaseLosses, renewedAt: lastRenewal,
+                leasePeriod: leasePeriod.seconds
+            )
+        }
     }
 
     /// Creates a coordinator over `leases`; nothing happens until `start(engine:)` or `tick(engine:)`.
@@ -42,6 +59,18 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
         self.scheduler = scheduler
         self.logger = logger
         self.claimBatch = claimBatch
+        self.subject = BehaviorSubject(
+            value: ReplicaReport(replicaID: leases.replicaID, leasePeriod: leases.leasePeriod.seconds)
+        )
+    }
+
+    /// Where this replica stands now, then after every round and every lease lost in between.
+    var reports: Observable<ReplicaReport> { subject.asObservable() }
+
+    /// Where this replica stands now.
+    var report: ReplicaReport {
+        let (replicaID, period) = (leases.replicaID, leases.leasePeriod)
+        return state.withLock { $0.report(replicaID, leasePeriod: period) }
     }
 
     // MARK: ProjectLeaseFilter
@@ -53,16 +82,20 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
     var isLeader: Bool { state.withLock { $0.leading } }
 
     func lost(_ fence: ProjectFence) {
-        let poke = state.withLock { state -> AsyncStream<Void>.Continuation? in
+        let (replicaID, period) = (leases.replicaID, leases.leasePeriod)
+        let lost = state.withLock { state -> (AsyncStream<Void>.Continuation?, ReplicaReport)? in
             guard state.held[fence.project] == fence else { return nil }
             state.held[fence.project] = nil
-            return state.poke
+            state.leaseLosses += 1
+            return (state.poke, state.report(replicaID, leasePeriod: period))
         }
-        guard let poke else { return }
+        guard let lost else { return }
+        let (poke, report) = lost
         logger.warning(
             "another replica holds the project now; dropping it", metadata: ["key": "\(fence.project)"]
         )
-        poke.yield()
+        subject.onNext(report)
+        poke?.yield()
     }
 
     /// The projects this replica holds now, by key.
@@ -134,6 +167,9 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
                     state.leading = leading
                     state.lastRenewal = now
                     state.offered = coveredSet
+                    state.problem = nil
+                    state.lapsed = false
+                    state.leaseLosses += lost.count
                 }
                 return state.leading
             }
@@ -154,17 +190,21 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
         } catch {
             logger.warning("cannot renew this replica's leases", metadata: ["error": "\(error)"])
             let expired = state.withLock { state -> Bool in
+                state.problem = "\(error)"
                 guard let last = state.lastRenewal, now.timeIntervalSince(last) >= leases.leasePeriod.seconds,
                     !state.held.isEmpty || state.leading
                 else { return false }
+                state.leaseLosses += state.held.count
                 state.held = [:]
                 state.leading = false
+                state.lapsed = true
                 return true
             }
             if expired {
                 logger.error("the leases expired without the database: this replica stops polling until it is back")
             }
         }
+        subject.onNext(report)
         // Stop the pipelines of leases given up before giving them up: no poll of ours may follow another's claim.
         await engine.leasesChanged()
         if !release.isEmpty {

@@ -49,6 +49,8 @@ final class WatcherOperations: Sendable {
     ///
     /// - parameter breakers: The delivery side's circuit breakers, for the status page.
     /// - parameter requeued: Called when the status page re-queued a dead delivery (to wake the delivery side).
+    /// - parameter replicas: This replica's coordinator, among replicas on PostgreSQL: its metrics, and readiness
+    ///   only while its database answers.
     /// - returns: The port served on.
     /// - throws: When the address cannot be bound.
     @discardableResult
@@ -58,11 +60,13 @@ final class WatcherOperations: Sendable {
         scheduler: any SchedulerType,
         logger: Logger,
         breakers: (any SinkBreakerSource)? = nil,
-        requeued: @escaping @Sendable () -> Void = {}
+        requeued: @escaping @Sendable () -> Void = {},
+        replicas: ReplicaCoordinator? = nil
     ) async throws -> Int {
         health.storeOpened()
         let following = CompositeDisposable()
         _ = following.insert(metrics.follow(engine, health: health))
+        if let replicas { _ = following.insert(metrics.follow(replicas, health: health)) }
         _ = following.insert(
             StoreMetricsSampler(queries: queries, metrics: metrics, scheduler: scheduler, logger: logger)
                 .start(every: Self.sampleInterval)

@@ -188,7 +188,7 @@ final class WatcherRuntime: Sendable {
             do {
                 try await operations.start(
                     engine: engine, queries: queries, scheduler: scheduler, logger: logger, breakers: self,
-                    requeued: { [weak self] in self?.wakeDelivery() }
+                    requeued: { [weak self] in self?.wakeDelivery() }, replicas: coordinator
                 )
             } catch {
                 logger.error(

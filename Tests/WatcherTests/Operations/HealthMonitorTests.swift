@@ -21,6 +21,55 @@ struct HealthMonitorTests {
         #expect(health.readiness().ok)
     }
 
+    @Test("not ready while the state store cannot be used (a replica's database), ready again once it can")
+    func testReadiness_stateStoreUnavailable_thenBack() {
+        // Given a ready monitor
+        let health = HealthMonitor(unhealthyAfter: 300, now: ManualClock().now)
+        health.storeOpened()
+        health.cycleCompleted()
+
+        // When the store becomes unavailable, Then it is not ready, saying why
+        health.stateStoreUnavailable("cannot reach the PostgreSQL state database glwatch@db:5432/glwatch: refused")
+        #expect(
+            health.readiness()
+                == HealthReport(
+                    ok: false, reason: "cannot reach the PostgreSQL state database glwatch@db:5432/glwatch: refused"
+                )
+        )
+
+        // When it is back, Then ready again
+        health.stateStoreUnavailable(nil)
+        #expect(health.readiness() == HealthReport(ok: true, reason: "ready"))
+    }
+
+    @Test("among replicas, not ready once a whole lease period passed without a lease round reaching the database")
+    func testReadiness_noLeaseRenewalForALeasePeriod() {
+        // Given a ready replica whose leases were renewed now and last 30 s
+        let clock = ManualClock()
+        let health = HealthMonitor(unhealthyAfter: 300, now: clock.now)
+        health.storeOpened()
+        health.cycleCompleted()
+        health.leasesRenewed(at: clock.now(), period: 30)
+
+        // When 30 s pass without a renewal (a round still waiting for the database), it is still ready; past them,
+        // not
+        clock.advance(by: 30)
+        #expect(health.readiness().ok)
+        clock.advance(by: 1)
+        #expect(
+            health.readiness()
+                == HealthReport(
+                    ok: false,
+                    reason: "no lease round has reached the state database for 31s (the leases last 30s): this "
+                        + "replica's leases lapsed"
+                )
+        )
+
+        // When a round renews them, Then it is ready again
+        health.leasesRenewed(at: clock.now(), period: 30)
+        #expect(health.readiness().ok)
+    }
+
     @Test("a cycle before the store opened does not make it ready")
     func testReadiness_cycleWithoutStore() {
         let health = HealthMonitor(unhealthyAfter: 300, now: ManualClock().now)

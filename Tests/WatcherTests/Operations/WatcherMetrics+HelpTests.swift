@@ -32,6 +32,10 @@ struct WatcherMetricsHelpTests {
         metrics.rateLimitRemaining("gitlab.com").record(10)
         metrics.discoveries("ok").increment()
         metrics.watchedProjects.record(1)
+        metrics.replicaLeases("web-1/42/abcd").record(3)
+        metrics.replicaLeader("web-1/42/abcd").record(1)
+        metrics.replicaDatabaseUp("web-1/42/abcd").record(1)
+        metrics.replicaLeaseLosses("web-1/42/abcd").increment()
 
         // When the registry is rendered for /metrics
         let text = String(decoding: prometheus.registry.exposition(), as: UTF8.self)

@@ -81,4 +81,57 @@ struct WatcherOperationsTests {
         #expect(woken.count.withLock { $0 } == 1)
         #expect(try await fixture.store.deliveries(DeliveryFilter(sink: "ops")).map(\.id) == [dead.id])
     }
+
+    @Test func testStart_amongReplicas_readyzAndMetricsFollowTheDatabase() async throws {
+        // Given operations started with a replica coordinator whose database can go away, the first cycle done
+        let config = try system.load("metrics: {listen: \"127.0.0.1:0\"}")
+        let fixture = try await StatusPageFixture(extraProjects: 0)
+        let scheduler = TestScheduler(initialClock: 0)
+        let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        let engine = WatchEngine(
+            clients: [:], targets: [], store: fixture.store, router: EventRouter(rules: []), scheduler: scheduler,
+            logger: logger
+        )
+        let leases = WatchEngineLeasesTests.MemoryLeases()
+        let coordinator = ReplicaCoordinator(leases: leases, scheduler: scheduler, logger: logger)
+        let operations = WatcherOperations(config: config, scheduler: scheduler)
+        let port = try await operations.start(
+            engine: engine, queries: fixture.store, scheduler: scheduler, logger: logger, replicas: coordinator
+        )
+        operations.health.cycleCompleted()
+        let transport = try AsyncHTTPClientGitLabTransport()
+        func get(_ path: String) async throws -> (status: Int, body: String) {
+            let response = try await transport.execute(
+                GitLabHTTPRequest(
+                    method: "GET", url: URL(string: "http://127.0.0.1:\(port)\(path)")!, headers: [:],
+                    timeout: .seconds(10)
+                )
+            )
+            return (response.status, String(decoding: response.body, as: UTF8.self))
+        }
+        await coordinator.tick(engine: engine)
+        let before = try await get("/readyz")
+
+        // When the database goes away (a round fails), then comes back (a round succeeds)
+        leases.failing.store(true, ordering: .sequentiallyConsistent)
+        await coordinator.tick(engine: engine)
+        let away = try await get("/readyz")
+        let metricsAway = try await get("/metrics")
+        leases.failing.store(false, ordering: .sequentiallyConsistent)
+        await coordinator.tick(engine: engine)
+        let back = try await get("/readyz")
+        let metricsBack = try await get("/metrics")
+        try await transport.shutdown()
+        await operations.stop()
+
+        // Then /readyz answers 200, 503 saying why (the host, no password), 200; /metrics shows the database's state
+        #expect(before.status == 200)
+        #expect(away.status == 503)
+        // (JSON writes the slash as `\/`)
+        #expect(away.body.contains(#"cannot reach the PostgreSQL state database glwatch@db:5432\/glwatch: gone"#))
+        #expect(metricsAway.body.contains(#"glwatch_replica_database_up{replica="memory"} 0"#))
+        #expect(back.status == 200)
+        #expect(metricsBack.body.contains(#"glwatch_replica_database_up{replica="memory"} 1"#))
+        #expect(metricsBack.body.contains(#"glwatch_replica_leader{replica="memory"} 1"#))
+    }
 }

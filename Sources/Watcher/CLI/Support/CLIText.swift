@@ -18,6 +18,21 @@ enum CLIText {
         return DurationParser.format(seconds.rounded()) + " ago"
     }
 
+    /// `text` safe to print on a terminal: control and format characters (escape sequences, bidirectional
+    /// overrides) written as `\u{1B}`, everything else as it is. For strings a database or GitLab handed over.
+    static func printable(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// The first 8 digits of a SHA, as GitLab's UI shows it.
     static func shortSHA(_ sha: String) -> String {
         String(sha.prefix(8))

@@ -13,7 +13,8 @@ struct StateOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The state database (default: the config's state.path, else $XDG_STATE_HOME/glwatch/state.db).",
+            "The SQLite state database (default: the config's state: state.postgres, else state.path; else "
+                + "$XDG_STATE_HOME/glwatch/state.db).",
             valueName: "path"
         ),
         completion: .file(extensions: ["db"])

@@ -41,6 +41,33 @@ extension PostgresStateStore {
         }
     }
 
+    /// Checks, without changing anything, that this build can read the database as it is: a glwatch wrote to it,
+    /// no newer one, and its schema is migrated to this build's latest.
+    ///
+    /// - Throws: `StateStoreError.notFound`, `.newerSchema` or `.schemaNeedsMigration`.
+    func checkSchemaForReading() async throws {
+        let logger = self.logger
+        let exists = try await read { connection in
+            try await connection.rows("SELECT to_regclass('glwatch_migration') IS NOT NULL", logger: logger)
+                .first?.decode(Bool.self) ?? false
+        }
+        guard exists else { throw StateStoreError.notFound(path: location) }
+        let applied = try await read { connection in
+            Set(
+                try await connection.rows("SELECT identifier FROM glwatch_migration", logger: logger)
+                    .map { try $0.decode(String.self) }
+            )
+        }
+        let unknown = applied.subtracting(PostgresMigrations.identifiers)
+        guard unknown.isEmpty else {
+            throw StateStoreError.newerSchema(path: location, unknownMigrations: unknown.sorted())
+        }
+        let pending = PostgresMigrations.identifiers.filter { !applied.contains($0) }
+        guard pending.isEmpty else {
+            throw StateStoreError.schemaNeedsMigration(path: location, pendingMigrations: pending)
+        }
+    }
+
     /// The identifiers of the applied migrations, oldest first.
     func appliedMigrations() async throws -> [String] {
         let logger = self.logger

@@ -42,6 +42,8 @@ package final class PostgresStateStore: Sendable {
     private let runTask: Task<Void, Never>
     private let lockConnection: PostgresConnection
     private let closed = Atomic<Bool>(false)
+    /// Opened by `openForReading`: no replica lock, nothing taken, nothing to give back on `close()`.
+    private let readOnly: Bool
 
     /// The key of the session-level advisory lock every replica holds *shared* ("glwt" + 1). It is the key the
     /// single-writer glwatch before replicas (issue 18, step 1) held *exclusively*, so the two never write beside
@@ -52,9 +54,11 @@ package final class PostgresStateStore: Sendable {
 
     private init(
         configuration: PostgresStoreConfiguration, connectionConfiguration: PostgresConnection.Configuration,
-        client: PostgresClient, logger: Logger, runTask: Task<Void, Never>, lockConnection: PostgresConnection
+        client: PostgresClient, logger: Logger, runTask: Task<Void, Never>, lockConnection: PostgresConnection,
+        readOnly: Bool = false
     ) {
         self.connectionConfiguration = connectionConfiguration
+        self.readOnly = readOnly
         self.location = configuration.location
         self.replicaID = configuration.replicaID
         self.leasePeriod = configuration.leasePeriod
@@ -109,11 +113,53 @@ package final class PostgresStateStore: Sendable {
         return store
     }
 
+    /// Opens the store for inspection (`glwatch status`, `history`, `deliveries`): connects and checks the schema,
+    /// but takes no lock, migrates nothing and never joins the replicas (no heartbeat, lease or claim), so it is
+    /// safe beside running replicas and changes nothing. Only the read-only queries are meant to be called on it.
+    ///
+    /// - Throws: `StateStoreError` — `.databaseUnreachable` or `.authenticationFailed` naming the host (never the
+    ///   password), `.notFound` when no glwatch ever wrote to the database, `.newerSchema` or
+    ///   `.schemaNeedsMigration` when this build cannot read its schema as it is.
+    package static func openForReading(
+        _ configuration: PostgresStoreConfiguration,
+        logger: Logger = Logger(label: "glwatch.state.postgres")
+    ) async throws -> PostgresStateStore {
+        let location = configuration.location
+        let connectionConfiguration: PostgresConnection.Configuration
+        let lockConnection: PostgresConnection
+        do {
+            connectionConfiguration = try configuration.connectionConfiguration()
+            lockConnection = try await PostgresConnection.connect(
+                configuration: connectionConfiguration, id: 0, logger: logger
+            )
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw StateStoreError.mapping(error, location: location)
+        }
+        let client = PostgresClient(configuration: configuration.clientConfiguration(), backgroundLogger: logger)
+        let runTask = Task { await client.run() }
+        let store = PostgresStateStore(
+            configuration: configuration, connectionConfiguration: connectionConfiguration, client: client,
+            logger: logger, runTask: runTask, lockConnection: lockConnection, readOnly: true
+        )
+        do {
+            try await store.checkSchemaForReading()
+        } catch {
+            await store.close()
+            throw StateStoreError.mapping(error, location: location)
+        }
+        return store
+    }
+
     /// Gives back this replica's project leases, delivery claims and leadership (so the other replicas take them
-    /// over at once instead of after their expiry), then stops the pool. A second call does nothing; other calls
-    /// fail.
+    /// over at once instead of after their expiry), then stops the pool; a store opened for reading only stops
+    /// its pool. A second call does nothing; other calls fail.
     package func close() async {
         guard !closed.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        guard !readOnly else {
+            await stopPool()
+            return
+        }
         do {
             try await resign()
         } catch {

@@ -23,6 +23,13 @@ extension StateStoreError {
                 reason: reasons.first ?? "connection failed"
             )
         }
+        // While no connection can be made, postgres-nio's pool holds requests, then fails them all with its own
+        // `ConnectionPoolError` (from an underscored module glwatch does not link to): the database is unreachable.
+        if String(reflecting: type(of: error)).hasSuffix("ConnectionPoolModule.ConnectionPoolError") {
+            return StateStoreError.databaseUnreachable(
+                location: location, reason: "no connection could be made to it for a minute (\(error))"
+            )
+        }
         return error
     }
 
