@@ -84,24 +84,7 @@ package final class PostgresStateStore: Sendable {
         clock: any Clock<Duration> = ContinuousClock()
     ) async throws -> PostgresStateStore {
         let location = configuration.location
-        let lockConnection: PostgresConnection
-        let connectionConfiguration: PostgresConnection.Configuration
-        do {
-            connectionConfiguration = try configuration.connectionConfiguration()
-            lockConnection = try await PostgresConnection.connect(
-                configuration: connectionConfiguration, id: 0, logger: logger
-            )
-        } catch {
-            // Cancelling a connect closes its channel: report the cancellation, not a connection error.
-            if Task.isCancelled { throw CancellationError() }
-            throw StateStoreError.mapping(error, location: location)
-        }
-        let client = PostgresClient(configuration: configuration.clientConfiguration(), backgroundLogger: logger)
-        let runTask = Task { await client.run() }
-        let store = PostgresStateStore(
-            configuration: configuration, connectionConfiguration: connectionConfiguration, client: client,
-            logger: logger, runTask: runTask, lockConnection: lockConnection
-        )
+        let store = try await connect(configuration, logger: logger, readOnly: false)
         do {
             try await store.acquireReplicaLock(retry: configuration.lockRetry, clock: clock)
             try await store.migrate()
@@ -125,6 +108,23 @@ package final class PostgresStateStore: Sendable {
         logger: Logger = Logger(label: "glwatch.state.postgres")
     ) async throws -> PostgresStateStore {
         let location = configuration.location
+        let store = try await connect(configuration, logger: logger, readOnly: true)
+        do {
+            try await store.checkSchemaForReading()
+        } catch {
+            await store.close()
+            throw StateStoreError.mapping(error, location: location)
+        }
+        return store
+    }
+
+    /// Connects the store's own connection (the advisory locks' session) and starts its pool; the caller takes the
+    /// locks, migrates or checks the schema.
+    ///
+    /// - Throws: `StateStoreError` naming the host (never the password); `CancellationError`.
+    private static func connect(
+        _ configuration: PostgresStoreConfiguration, logger: Logger, readOnly: Bool
+    ) async throws -> PostgresStateStore {
         let connectionConfiguration: PostgresConnection.Configuration
         let lockConnection: PostgresConnection
         do {
@@ -133,22 +133,16 @@ package final class PostgresStateStore: Sendable {
                 configuration: connectionConfiguration, id: 0, logger: logger
             )
         } catch {
+            // Cancelling a connect closes its channel: report the cancellation, not a connection error.
             if Task.isCancelled { throw CancellationError() }
-            throw StateStoreError.mapping(error, location: location)
+            throw StateStoreError.mapping(error, location: configuration.location)
         }
         let client = PostgresClient(configuration: configuration.clientConfiguration(), backgroundLogger: logger)
         let runTask = Task { await client.run() }
-        let store = PostgresStateStore(
+        return PostgresStateStore(
             configuration: configuration, connectionConfiguration: connectionConfiguration, client: client,
-            logger: logger, runTask: runTask, lockConnection: lockConnection, readOnly: true
+            logger: logger, runTask: runTask, lockConnection: lockConnection, readOnly: readOnly
         )
-        do {
-            try await store.checkSchemaForReading()
-        } catch {
-            await store.close()
-            throw StateStoreError.mapping(error, location: location)
-        }
-        return store
     }
 
     /// Gives back this replica's project leases, delivery claims and leadership (so the other replicas take them
