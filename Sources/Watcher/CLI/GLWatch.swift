@@ -10,8 +10,9 @@ package struct GLWatch: AsyncParsableCommand {
         commandName: "glwatch",
         abstract: "Watch GitLab projects and notify people of new commits, contributors, force-pushes and branches.",
         discussion: """
-            glwatch polls GitLab's REST API (no webhook access needed), keeps its state in SQLite and \
-            delivers rule-matched notifications to stdout, signed webhooks and chat-ops services.
+            glwatch polls GitLab's REST API (no webhook access needed), keeps its state in SQLite (or in \
+            PostgreSQL, shared by several replicas) and delivers rule-matched notifications to stdout, signed \
+            webhooks and chat-ops services.
 
             New here? Run `glwatch demo` to watch a built-in fake GitLab, no token or network needed.
 
