@@ -14,4 +14,13 @@ package protocol ProjectLeaseFilter: Sendable {
     /// A poll's apply under `fence` was refused (`StateStoreError.leaseLost`): another replica holds the
     /// project now, so this one forgets the lease and stops polling it.
     func lost(_ fence: ProjectFence)
+
+    /// Passes a webhook's push hint for a project another replica holds on to the replicas, so the holder polls
+    /// it at once; `false` when it cannot be passed on.
+    func forward(_ hint: HookHint, instance: String) -> Bool
+}
+
+extension ProjectLeaseFilter {
+    /// Passes nothing on.
+    package func forward(_ hint: HookHint, instance: String) -> Bool { false }
 }

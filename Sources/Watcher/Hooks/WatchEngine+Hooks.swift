@@ -8,6 +8,7 @@ import RxCore
 /// ```text
 /// hook ─┬─ push, watched, branch wanted ─ pipeline.wake(.hook)   (.polled)
 ///       ├─ push, watched, tag or other branch ─ nothing          (.filtered)
+///       ├─ push, held by another replica ─ passed on to it      (.forwarded)
 ///       ├─ push, not watched ─ nothing                           (.unwatched)
 ///       └─ project_create/destroy/rename/transfer ─ discovery of the instance's targets (.discovery)
 /// ```
@@ -26,12 +27,30 @@ extension WatchEngine {
             }
             return wakeDiscovery(instance: instance) ? .discovery : .unwatched
         case .push:
-            guard let pipeline else { return .unwatched }
-            recordHook(for: key)
-            guard pipeline.wants(ref: hint.ref, refType: hint.refType) else { return .filtered }
-            pipeline.wake(.hook)
-            return .polled
+            guard let pipeline else {
+                // Among replicas, a project the targets cover but another replica holds: the holder polls it.
+                let covered = registry.withLock { $0.covered.contains(key) }
+                return covered && leases?.forward(hint, instance: instance) == true ? .forwarded : .unwatched
+            }
+            return wake(pipeline, key: key, for: hint)
         }
+    }
+
+    /// Acts on a push hint another replica passed on (`ReplicaWakeups.forward`): wakes the project's pipeline if
+    /// this replica holds it, and never passes it on again.
+    @discardableResult
+    package func forwardedHint(_ hint: HookHint, instance: String) -> HookOutcome {
+        let key = ProjectKey(instance: instance, id: hint.project)
+        guard let pipeline = registry.withLock({ $0.pipelines[key] }) else { return .unwatched }
+        return wake(pipeline, key: key, for: hint)
+    }
+
+    /// Notes the hook's time and wakes `pipeline` when its target follows the hint's ref.
+    private func wake(_ pipeline: ProjectPipeline, key: ProjectKey, for hint: HookHint) -> HookOutcome {
+        recordHook(for: key)
+        guard pipeline.wants(ref: hint.ref, refType: hint.refType) else { return .filtered }
+        pipeline.wake(.hook)
+        return .polled
     }
 
     /// How many projects' last hook writes are kept before the ones older than a second are dropped.
@@ -85,6 +104,8 @@ package enum HookOutcome: String, Sendable, Equatable, CaseIterable {
     case polled
     /// A watched project, but a ref its target does not follow (a tag, another branch).
     case filtered
+    /// Among replicas: another replica holds the project; the hint was passed on to it.
+    case forwarded
     /// No target watches the project (or, for a lifecycle hook, nothing runs on the instance).
     case unwatched
     /// Discovery of the instance's targets was woken.

@@ -6,7 +6,7 @@ import Synchronization
 /// Instant mode's metrics: every webhook request by what became of it, and how long a hint waited for its poll.
 ///
 /// - `glwatch_hooks_received_total`: requests to the hook path.
-/// - `glwatch_hooks_accepted_total{outcome="polled|filtered|unwatched|discovery|unknown_event|duplicate"}`.
+/// - `glwatch_hooks_accepted_total{outcome="polled|filtered|forwarded|unwatched|discovery|unknown_event|duplicate"}`.
 /// - `glwatch_hooks_rejected_total{reason="token|too_large|malformed"}`.
 /// - `glwatch_hook_poll_delay_seconds`: from the first hook that woke a project to the start of its poll (several
 ///   hooks before that poll count once: they were coalesced).

@@ -29,6 +29,8 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
     private let logger: Logger
     /// At most this many leases are claimed in one round (a new replica ramps up over a few rounds).
     private let claimBatch: Int
+    /// Where webhook hints for projects another replica holds are passed on (`forward(_:instance:)`).
+    private let wakeups: (any ReplicaWakeups)?
     private let state = Mutex(State())
     private let subject: BehaviorSubject<ReplicaReport>
 
@@ -54,8 +56,12 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
     }
 
     /// Creates a coordinator over `leases`; nothing happens until `start(engine:)` or `tick(engine:)`.
-    init(leases: any ReplicaLeases, scheduler: any SchedulerType, logger: Logger, claimBatch: Int = 200) {
+    init(
+        leases: any ReplicaLeases, scheduler: any SchedulerType, logger: Logger, claimBatch: Int = 200,
+        wakeups: (any ReplicaWakeups)? = nil
+    ) {
         self.leases = leases
+        self.wakeups = wakeups
         self.scheduler = scheduler
         self.logger = logger
         self.claimBatch = claimBatch
@@ -136,6 +142,23 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
     /// timer; a round already asked for and not yet begun counts for this one. Does nothing before `start`.
     func wake() {
         state.withLock { $0.poke }?.yield()
+    }
+
+    /// Passes a webhook's hint for a project another replica holds to the replicas (`ReplicaWakeups.forward`),
+    /// without waiting; `false` when this replica has no way to (no wake-ups).
+    func forward(_ hint: HookHint, instance: String) -> Bool {
+        guard let wakeups else { return false }
+        let forwarded = ForwardedHint(hint, instance: instance, sender: leases.replicaID)
+        let logger = logger
+        Task {
+            do {
+                try await wakeups.forward(forwarded)
+            } catch {
+                // Only latency is lost: the holder's change feed and polls still find the push.
+                logger.debug("could not pass a webhook's hint on", metadata: ["hint": "\(hint)", "error": "\(error)"])
+            }
+        }
+        return true
     }
 
     /// One round (see the type's description); the engine's pipelines follow the leases before it returns.

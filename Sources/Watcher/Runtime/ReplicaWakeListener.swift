@@ -4,7 +4,8 @@ import RxCore
 import Synchronization
 
 /// Keeps one replica listening for the other replicas' wake-ups (`ReplicaWakeups`) and turns them into local
-/// wake-ups: queued deliveries wake the delivery workers, leases given back wake the claim round.
+/// wake-ups: queued deliveries wake the delivery workers, leases given back wake the claim round, and webhook hints
+/// passed on wake the project's pipeline (if this replica holds it).
 ///
 /// ```text
 /// listen ─▶ listening: wake both (what was sent before we listened is missed) ─▶ .deliveries ─▶ deliveries()
@@ -48,8 +49,12 @@ final class ReplicaWakeListener: Sendable {
     func wakes(_ kind: ReplicaWake) -> Int { state.withLock { $0.wakes[kind, default: 0] } }
 
     /// Listens until disposed, calling `deliveries` for `.deliveries` and `leases` for `.leases` wake-ups, and
-    /// both each time it starts listening (a wake-up sent while it was not listening is lost).
-    func start(deliveries: @escaping @Sendable () -> Void, leases: @escaping @Sendable () -> Void) -> any Disposable {
+    /// both each time it starts listening (a wake-up sent while it was not listening is lost); `hints` gets the
+    /// webhook hints other replicas pass on.
+    func start(
+        deliveries: @escaping @Sendable () -> Void, leases: @escaping @Sendable () -> Void,
+        hints: @escaping @Sendable (ForwardedHint) -> Void = { _ in }
+    ) -> any Disposable {
         let task = Task { [self] in
             while !Task.isCancelled {
                 do {
@@ -70,7 +75,8 @@ final class ReplicaWakeListener: Sendable {
                             case .deliveries: deliveries()
                             case .leases: leases()
                             }
-                        }
+                        },
+                        hint: hints
                     )
                 } catch {
                     if !state.withLock({ $0.down }) {

@@ -83,7 +83,9 @@ final class WatcherRuntime: Sendable {
         leases: (any ReplicaLeases)? = nil,
         wakeups: (any ReplicaWakeups)? = nil
     ) throws {
-        let coordinator = leases.map { ReplicaCoordinator(leases: $0, scheduler: scheduler, logger: logger) }
+        let coordinator = leases.map {
+            ReplicaCoordinator(leases: $0, scheduler: scheduler, logger: logger, wakeups: wakeups)
+        }
         wakeListener =
             leases == nil ? nil : wakeups.map { ReplicaWakeListener(wakeups: $0, scheduler: scheduler, logger: logger) }
         let operations =
@@ -205,7 +207,8 @@ final class WatcherRuntime: Sendable {
         let coordination = coordinator?.start(engine: engine, afterRound: { [weak self] in self?.wakeDelivery() })
         let listening = wakeListener?.start(
             deliveries: { [weak self] in self?.wakeDelivery() },
-            leases: { [coordinator] in coordinator?.wake() }
+            leases: { [coordinator] in coordinator?.wake() },
+            hints: { [engine] forwarded in engine.forwardedHint(forwarded.hint, instance: forwarded.instance) }
         )
         let tokenChecks = tokenExpiryCheck.repeatDaily()
         logStarted()

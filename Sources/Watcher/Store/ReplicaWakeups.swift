@@ -10,7 +10,56 @@ package protocol ReplicaWakeups: Sendable {
     /// Listens on a connection of its own until the connection drops (it throws) or the calling task is cancelled
     /// (it returns): `listening()` once the server has confirmed the `LISTEN`, then `wake(_:)` for each wake-up
     /// another replica sends (this replica's own are left out: it already knows).
-    func listen(listening: @Sendable () -> Void, wake: @Sendable (ReplicaWake) -> Void) async throws
+    ///
+    /// `hint(_:)` gets the webhook hints other replicas pass on (`forward(_:)`).
+    func listen(
+        listening: @Sendable () -> Void, wake: @Sendable (ReplicaWake) -> Void,
+        hint: @Sendable (ForwardedHint) -> Void
+    ) async throws
+
+    /// Passes a webhook's hint for a project this replica does not hold to the other replicas, so that the one
+    /// holding it polls it at once (GitLab sends a hook to one URL; a load balancer picks any replica). Like a
+    /// wake-up it can be lost, costing latency only: the holder's change feed and polls still find the push.
+    func forward(_ hint: ForwardedHint) async throws
+}
+
+extension ReplicaWakeups {
+    /// Listens as `listen(listening:wake:hint:)`, leaving forwarded hints out.
+    package func listen(listening: @Sendable () -> Void, wake: @Sendable (ReplicaWake) -> Void) async throws {
+        try await listen(listening: listening, wake: wake, hint: { _ in })
+    }
+}
+
+/// A push webhook's hint passed from the replica GitLab's hook reached to the others (`ReplicaWakeups.forward`):
+/// which project on which instance, and the ref, so the holder can leave out refs its target does not follow.
+package struct ForwardedHint: Sendable, Equatable, Codable {
+    /// The replica that passed it on (it ignores its own).
+    package var sender: String
+    /// The GitLab instance's name in the config.
+    package var instance: String
+    /// The hook's event name (`push`, `tag_push`, …).
+    package var event: String
+    /// The project's id on the instance.
+    package var project: Int64
+    /// The ref pushed (short name), when the hook names one.
+    package var ref: String?
+    /// `branch` or `tag`, when known.
+    package var refType: String?
+
+    /// `hint`, as received on `instance`, passed on by `sender`.
+    package init(_ hint: HookHint, instance: String, sender: String) {
+        self.sender = sender
+        self.instance = instance
+        event = hint.event
+        project = hint.project
+        ref = hint.ref
+        refType = hint.refType
+    }
+
+    /// The push hint it carries.
+    package var hint: HookHint {
+        HookHint(event: event, kind: .push, project: project, ref: ref, refType: refType)
+    }
 }
 
 /// What a wake-up says changed.

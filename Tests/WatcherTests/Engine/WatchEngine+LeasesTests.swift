@@ -18,6 +18,13 @@ import Testing
     /// A lease filter the test sets by hand.
     final class HandLeases: ProjectLeaseFilter {
         let state = Mutex((held: [ProjectKey: ProjectFence](), leader: true, lost: [ProjectFence]()))
+        /// The webhook hints passed on to the other replicas.
+        let forwarded = Mutex<[HookHint]>([])
+
+        func forward(_ hint: HookHint, instance: String) -> Bool {
+            forwarded.withLock { $0.append(hint) }
+            return true
+        }
 
         func hold(_ keys: [ProjectKey], token: Int64 = 1) {
             state.withLock { state in
@@ -82,6 +89,39 @@ import Testing
             #expect(status == .active)
             let events = try await harness.events(of: api)
             #expect(!events.contains { $0.type == .projectRemoved })
+        }
+    }
+
+    @Test func testHooks_aPushHookForAProjectAnotherReplicaHolds_isPassedOn_andWakesItsHolderOnly() async throws {
+        // Given two projects in a watched group, of which this replica holds one
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        let web = fake.addProject("acme/web")
+        for project in [api, web] { project.commits(1, by: [ann]) }
+        try await EngineTestHarness.run(fake) { harness in
+            let leases = HandLeases()
+            leases.hold([harness.key(api)])
+            let engine = engine(harness, leases: leases)
+            _ = await engine.pollAllOnce()
+            let push = { (project: Int64) in
+                HookHint(event: "push", kind: .push, project: project, ref: "main", refType: "branch")
+            }
+
+            // When GitLab's push hooks reach this replica: for the project another replica holds, for one no
+            // target covers, and for the project it holds
+            let held = engine.hint(push(api.id), instance: "fake")
+            let other = engine.hint(push(web.id), instance: "fake")
+            let stranger = engine.hint(push(999_999), instance: "fake")
+
+            // Then only the other replica's project is passed on; the held one is polled here
+            #expect([held, other, stranger] == [.polled, .forwarded, .unwatched])
+            #expect(leases.forwarded.withLock { $0 } == [push(web.id)])
+
+            // And a hint passed on by another replica wakes only a project this one holds, and is never passed on
+            // again (two replicas that both lack the project cannot bounce it between them)
+            #expect(engine.forwardedHint(push(api.id), instance: "fake") == .polled)
+            #expect(engine.forwardedHint(push(web.id), instance: "fake") == .unwatched)
+            #expect(leases.forwarded.withLock { $0.count } == 1)
         }
     }
 

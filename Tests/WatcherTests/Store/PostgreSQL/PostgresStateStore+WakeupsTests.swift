@@ -75,6 +75,34 @@ struct PostgresStateStoreWakeupsTests {
         try await listener.value
     }
 
+    @Test func testForward_aWebhookHintReachesTheOtherReplicas_notTheSender() async throws {
+        // Given replicas A and B listening on one database
+        let url = try await StoreKind.postgres.database().location
+        let (a, b) = (try await open(url, "replica-a"), try await open(url, "replica-b"))
+        let heard = (a: Shared<[ForwardedHint]>([]), b: Shared<[ForwardedHint]>([]))
+        let listening = Shared(0)
+        let listeners = [(a, heard.a), (b, heard.b)].map { store, received in
+            Task {
+                try await store.listen(
+                    listening: { listening.update { $0 += 1 } }, wake: { _ in },
+                    hint: { hint in received.update { $0.append(hint) } }
+                )
+            }
+        }
+        try await eventually { listening.value == 2 }
+
+        // When A passes on a push hook's hint (a ref with a space and quotes: GitLab's data)
+        let hint = HookHint(event: "push", kind: .push, project: 42, ref: "feature/\"x y\"", refType: "branch")
+        try await a.forward(ForwardedHint(hint, instance: "gitlab.example", sender: "replica-a"))
+
+        // Then B hears it whole, and A does not hear its own
+        try await eventually { !heard.b.value.isEmpty }
+        #expect(heard.b.value.map(\.hint) == [hint])
+        #expect(heard.b.value.map(\.instance) == ["gitlab.example"])
+        #expect(heard.a.value.isEmpty)
+        for listener in listeners { listener.cancel() }
+    }
+
     @Test func testWakePayload_unknownKindsAndMalformedPayloads_areIgnored() {
         let deliveries = PostgresStateStore.wake(fromPayload: "deliveries r1/42/ab")
         #expect(deliveries?.0 == .deliveries && deliveries?.sender == "r1/42/ab")
@@ -82,5 +110,8 @@ struct PostgresStateStoreWakeupsTests {
         #expect(leases?.0 == .leases && leases?.sender == "host name/1/x")
         #expect(PostgresStateStore.wake(fromPayload: "tags x") == nil)
         #expect(PostgresStateStore.wake(fromPayload: "deliveries") == nil)
+        #expect(PostgresStateStore.forwardedHint(fromPayload: "deliveries r1/42/ab") == nil)
+        #expect(PostgresStateStore.forwardedHint(fromPayload: "hint {not json") == nil)
+        #expect(PostgresStateStore.wake(fromPayload: "hint {}") == nil)
     }
 }
