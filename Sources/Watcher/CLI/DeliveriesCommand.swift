@@ -74,29 +74,29 @@ struct DeliveriesCommand: GLWatchCommand {
 
     func execute(in context: CommandContext) async throws {
         if let retry {
-            let path = try stateOptions.resolvedPath(in: context)
-            let store = try StateAccess.openForAdmin(path, action: "re-queueing a dead letter")
-            defer { try? store.close() }
-            do {
-                try await store.requeueDeadLetter(retry, now: context.now())
-            } catch let error as StateStoreError {
-                throw CLIError(error.description)
+            try await StateAccess.withAdminState(stateOptions, action: "re-queueing a dead letter", in: context) {
+                store, target in
+                do {
+                    try await store.requeueDeadLetter(retry, now: context.now())
+                } catch let error as StateStoreError {
+                    throw CLIError(error.description)
+                }
+                try context.print("re-queued dead letter \(retry); \(target.whoSends())")
             }
-            try context.print("re-queued dead letter \(retry); the next `glwatch run` or `glwatch once` sends it")
             return
         }
         if retryAll {
-            let path = try stateOptions.resolvedPath(in: context)
-            let store = try StateAccess.openForAdmin(path, action: "re-queueing dead letters")
-            defer { try? store.close() }
-            let count = try await store.requeueDeadLetters(sink: sink, now: context.now())
-            let scope = sink.map { " of sink \($0)" } ?? ""
-            try context.print(
-                count == 0
-                    ? "no dead letters\(scope) to re-queue"
-                    : "re-queued \(count) dead letter\(count == 1 ? "" : "s")\(scope); the next `glwatch run` or "
-                        + "`glwatch once` sends them"
-            )
+            try await StateAccess.withAdminState(stateOptions, action: "re-queueing dead letters", in: context) {
+                store, target in
+                let count = try await store.requeueDeadLetters(sink: sink, now: context.now())
+                let scope = sink.map { " of sink \($0)" } ?? ""
+                try context.print(
+                    count == 0
+                        ? "no dead letters\(scope) to re-queue"
+                        : "re-queued \(count) dead letter\(count == 1 ? "" : "s")\(scope); "
+                            + target.whoSends(plural: true)
+                )
+            }
             return
         }
         try await StateAccess.withReadableState(stateOptions, in: context) { state, _ in

@@ -8,7 +8,8 @@ struct ReplayCommand: GLWatchCommand {
         abstract: "Send a past event to a sink again.",
         discussion: """
             Queues the stored event for the sink, behind what that sink already has waiting for the project; \
-            the next `glwatch run` or `glwatch once` sends it. Useful after fixing a sink's URL or template, or \
+            the next `glwatch run` or `glwatch once` sends it (on PostgreSQL, the running replicas send it at \
+            once). Useful after fixing a sink's URL or template, or \
             to show a teammate what a notification looks like. Example:
 
               glwatch history --type branch.force_pushed --limit 1
@@ -34,25 +35,24 @@ struct ReplayCommand: GLWatchCommand {
     var sink: String
 
     func execute(in context: CommandContext) async throws {
-        let (path, config) = try stateOptions.resolve(in: context)
+        let (_, config) = try stateOptions.resolve(in: context)
         if let config, config.notifier.sink(named: sink) == nil {
             throw CLIError(
                 "no sink named \(SinkName.displayable(sink)) in \(config.file); its sinks: "
                     + config.notifier.sinks.map(\.name).joined(separator: ", ")
             )
         }
-        let store = try StateAccess.openForAdmin(path, action: "replaying an event")
-        defer { try? store.close() }
-        let id = try await EventReference.resolve(eventID, in: store)
-        let delivery: Int64
-        do {
-            delivery = try await store.redeliver(eventID: id, to: sink, now: context.now())
-        } catch let error as StateStoreError {
-            throw CLIError(error.description)
+        try await StateAccess.withAdminState(stateOptions, action: "replaying an event", in: context) { store, target in
+            let id = try await EventReference.resolve(eventID, in: store)
+            let delivery: Int64
+            do {
+                delivery = try await store.redeliver(eventID: id, to: sink, now: context.now())
+            } catch let error as StateStoreError {
+                throw CLIError(error.description)
+            }
+            try context.print(
+                "queued event \(EventReference.short(id)) for sink \(sink) (delivery \(delivery)); \(target.whoSends())"
+            )
         }
-        try context.print(
-            "queued event \(EventReference.short(id)) for sink \(sink) (delivery \(delivery)); the next "
-                + "`glwatch run` or `glwatch once` sends it"
-        )
     }
 }

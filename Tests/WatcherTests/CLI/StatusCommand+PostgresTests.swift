@@ -247,4 +247,29 @@ struct StatusCommandPostgresTests {
         #expect(deliveries.split(separator: "\n").count == 2)  // the header and ops' one dead letter
         #expect(deliveries.contains("ops"))
     }
+
+    @Test func testRetryAndReplay_onPostgres_writeTheDatabaseBesideTheReplicas() async throws {
+        // Given the fixture's events and its dead letter (ops) in PostgreSQL, with a replica running
+        let (url, config) = try await database()
+        let replica = try await open(url, Self.web1)
+        try await CLIStateFixture.seed(replica)
+        try await replica.heartbeat(now: cli.now)
+
+        // When the dead letters are re-queued and an event is replayed to chat
+        let retried = try await cli.run(["deliveries", "--config", config, "--retry-all"])
+        let event = CLIStateFixture.id(of: .commitsNew)
+        let replayed = try await cli.run(["replay", event, "--sink", "chat", "--config", config])
+
+        // Then the database holds them, due now, and the commands say the replicas send them
+        #expect(retried == "re-queued 1 dead letter; the running replicas send them now (or the first one to start)\n")
+        #expect(replayed.contains("queued event") && replayed.contains("the running replicas send it now"))
+        #expect(try await replica.count("SELECT count(*) FROM delivery WHERE state = 'dead'") == 0)
+        #expect(
+            try await replica.count(
+                "SELECT count(*) FROM delivery d JOIN event e ON e.seq = d.eventSeq WHERE e.id = '\(event)' AND d.sink = 'chat'"
+            ) == 2
+        )
+        // And the commands joined no replica: the running one is still the only one
+        #expect(try await replica.count("SELECT count(*) FROM replica") == 1)
+    }
 }

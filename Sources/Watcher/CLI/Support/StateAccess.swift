@@ -6,7 +6,8 @@ import Notifier
 /// Inspection (`status`, `history`, `deliveries`) opens read-only: no lock, no writes, safe beside a running
 /// watcher (SQLite's WAL lets readers see the last committed state while the watcher writes; on PostgreSQL it
 /// reads without joining the replicas: no heartbeat, lease or claim). Admin writes (`deliveries --retry`,
-/// `replay`) need the single-writer lock, so they refuse while `glwatch run` holds it.
+/// `replay`) need SQLite's single-writer lock, so they refuse while `glwatch run` holds it; on PostgreSQL they
+/// write beside the running replicas (one transaction each, which wakes them: `ReplicaWakeups`).
 enum StateAccess {
     /// Runs `body` on the state `options` name, opened read-only, and closes it after: the config's PostgreSQL
     /// database when it has `state.postgres` (and no `--state` overrides it), else the SQLite file.
@@ -77,6 +78,60 @@ enum StateAccess {
         } catch let error as StateStoreError {
             throw CLIError(error.description)
         }
+    }
+
+    /// Where an admin write went, for the command's last line: who sends what it queued.
+    enum AdminTarget {
+        /// The SQLite file: the next `glwatch run` or `glwatch once` sends it.
+        case sqlite
+        /// The PostgreSQL database: the running replicas, woken by the write, send it now.
+        case postgres
+
+        /// "the next `glwatch run` or `glwatch once` sends it", or the replicas' version; `them` for a plural.
+        func whoSends(plural: Bool = false) -> String {
+            let object = plural ? "them" : "it"
+            switch self {
+            case .sqlite: return "the next `glwatch run` or `glwatch once` sends \(object)"
+            case .postgres: return "the running replicas send \(object) now (or the first one to start)"
+            }
+        }
+    }
+
+    /// Runs an admin `action` (like "re-queueing dead letters") on the state `options` name, opened read-write,
+    /// and closes it after: the config's PostgreSQL database when it has `state.postgres` (and no `--state`
+    /// overrides it), joined without taking any lease or heartbeat; else the SQLite file, under its lock.
+    ///
+    /// - Throws: `CLIError.watcherActive` while a watcher holds the SQLite lock, the store's own error (naming the
+    ///   database's host, never its password), whatever `body` throws.
+    static func withAdminState<T>(
+        _ options: StateOptions,
+        action: String,
+        in context: CommandContext,
+        _ body: (any DeliveryAdmin & EventLookup, AdminTarget) async throws -> T
+    ) async throws -> T {
+        let (path, config) = try options.resolve(in: context)
+        if options.state == nil, let postgres = config?.state.postgres {
+            let store: PostgresStateStore
+            do {
+                let logger = Logger(label: "glwatch.state.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+                store = try await PostgresStateStore.open(
+                    try PostgresStoreConfiguration(url: postgres.url.reveal()), logger: logger
+                )
+            } catch let error as StateStoreError {
+                throw CLIError("\(error.description) (state.postgres: \(postgres.source))")
+            }
+            do {
+                let result = try await body(store, .postgres)
+                await store.close()
+                return result
+            } catch {
+                await store.close()
+                throw error
+            }
+        }
+        let store = try openForAdmin(path, action: action)
+        defer { try? store.close() }
+        return try await body(store, .sqlite)
     }
 
     /// Opens the state at `path` read-write for an admin `action` (like "retrying dead letters").
