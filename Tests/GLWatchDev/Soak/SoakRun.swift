@@ -44,6 +44,18 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         changesBegan = clock.now
     }
 
+    /// Whether the script keeps changing things at `elapsed`: for `duration`, and — when the first cycle came late
+    /// (a loaded machine: every project's first poll catches up on the pushes made since the start, one diff per
+    /// commit for the `paths:` rule, under the injected faults) — until three fifths of `duration` have passed
+    /// since it, so that the kills and the cases that wait for it (a project created once glwatch is ready, a
+    /// branch recreated while it is down) still happen; at most twice `duration` in all.
+    static func scriptGoesOn(elapsed: Duration, readyAfter: Duration?, duration: Duration) -> Bool {
+        if elapsed < duration { return true }
+        guard elapsed < duration * 2 else { return false }
+        guard let readyAfter else { return true }
+        return elapsed < readyAfter + duration * 3 / 5
+    }
+
     /// Runs the soak and returns its report (whose verdict says whether anything was lost).
     func run() async throws -> SoakReport {
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -120,7 +132,9 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         let isAnnounced = { [unowned self] (project: String, branch: String, head: String) in
             self.ledger.isAnnounced(project: project, branch: branch, at: head)
         }
-        while begin.duration(to: clock.now) < options.duration {
+        while Self.scriptGoesOn(
+            elapsed: begin.duration(to: clock.now), readyAfter: report.readyAfter, duration: options.duration
+        ) {
             ledger.ingest(receiver.deliveries)
             let now = clock.now
             let elapsed = begin.duration(to: now)
