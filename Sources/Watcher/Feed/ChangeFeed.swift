@@ -26,6 +26,17 @@ final class ChangeFeed: Sendable {
         var scopeListedAt: Date?
         var lastRead: Date?
         var swept: Set<Int64> = []
+        var role: Role?
+    }
+
+    /// Who reads the feed, when several replicas share the work.
+    enum Role: Sendable, Equatable {
+        /// This process reads it for itself (one process, or a replica that cannot hear the leader's hints).
+        case alone
+        /// This replica leads: it reads it and passes the hints for the others' projects on.
+        case leading
+        /// Another replica leads and passes this one's hints on: it reads only the leader's note.
+        case following
     }
 
     /// Creates the feed of `instance`.
@@ -61,7 +72,15 @@ final class ChangeFeed: Sendable {
     /// How many projects the feed covers (as last listed).
     var scopeCount: Int { state.withLock { $0.scope.count } }
 
-    /// Notes a read that completed at `time` (with or without hints).
+    /// Notes who reads the feed this time; returns who did the last time (`nil` before the first read).
+    func takeRole(_ role: Role) -> Role? {
+        state.withLock { state in
+            defer { state.role = role }
+            return state.role
+        }
+    }
+
+    /// Notes a read that completed at `time` (with or without hints): this replica's, or the leader's.
     func noteRead(at time: Date) {
         state.withLock { $0.lastRead = time }
     }

@@ -58,6 +58,22 @@ struct FeedCursor: Sendable, Equatable {
         if let floor { seen = seen.filter { $0.value >= floor } }
     }
 
+    /// Goes on from where another reader stood (the change feed's previous leader, `FeedNote`): primed, at
+    /// `reference`, having seen nothing, so the next read hints every event of the window again (a poll too
+    /// many rather than one missed).
+    mutating func resume(at reference: Date) {
+        self.reference = reference
+        seen = [:]
+        newestInRead = nil
+        isPrimed = true
+    }
+
+    /// Forgets that `ids` were seen, so that the next read hints them again if they are still in its window (their
+    /// hints could not be passed on).
+    mutating func unsee(_ ids: some Sequence<Int64>) {
+        for id in ids { seen[id] = nil }
+    }
+
     /// A read failed: what it took stays seen, the reference stays where it was.
     mutating func abandonRead() {
         newestInRead = nil

@@ -1,17 +1,17 @@
 /// A push the change feed saw: *where* to look, never *what* changed (the poll that follows reads that).
-struct FeedHint: Sendable, Equatable {
+package struct FeedHint: Sendable, Equatable {
     /// The feed event's id (the de-duplication key).
-    var eventID: Int64
+    package var eventID: Int64
     /// The project pushed to.
-    var project: Int64
+    package var project: Int64
     /// The ref pushed (without `refs/heads/`), `nil` for a bulk push of more refs than
     /// `push_event_activities_limit`, which names none.
-    var ref: String?
+    package var ref: String?
     /// `branch` or `tag`.
-    var refType: String?
+    package var refType: String?
 
     /// Whether the push changed several refs at once and named none (poll the whole project).
-    var isBulk: Bool { ref == nil }
+    package var isBulk: Bool { ref == nil }
 
     /// The hint a push event gives, or `nil` for an event without a project or push data.
     init?(_ event: GitLabEvent) {
@@ -20,7 +20,7 @@ struct FeedHint: Sendable, Equatable {
     }
 
     /// Creates a hint.
-    init(eventID: Int64, project: Int64, ref: String?, refType: String? = "branch") {
+    package init(eventID: Int64, project: Int64, ref: String?, refType: String? = "branch") {
         self.eventID = eventID
         self.project = project
         self.ref = ref

@@ -46,6 +46,20 @@ final class FeedReader: Sendable {
     /// Whether a first read completed (before that, reads only prime the cursor and hint nothing).
     var isPrimed: Bool { cursor.withLock { $0.isPrimed } }
 
+    /// The `created_at` of the newest event at the last complete read (`nil` before one): what a successor must go
+    /// on from (`resume(at:)`).
+    var reference: Date? { cursor.withLock { $0.reference } }
+
+    /// Goes on from `reference`, another reader's (`FeedCursor.resume(at:)`).
+    func resume(at reference: Date) {
+        cursor.withLock { $0.resume(at: reference) }
+    }
+
+    /// Makes the next read hint the events `ids` again (`FeedCursor.unsee(_:)`).
+    func unsee(_ ids: [Int64]) {
+        cursor.withLock { $0.unsee(ids) }
+    }
+
     /// One read: pages back until past the overlap window (or the end, or `maximumPages`).
     func read() async -> Read {
         var hints: [FeedHint] = []

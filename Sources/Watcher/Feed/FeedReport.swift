@@ -15,6 +15,8 @@ package struct FeedReport: Sendable, Equatable {
     /// Projects polled at once because a push event named them (several events for one project count once), or
     /// because their head moved in a GraphQL batch.
     package var polled: Int
+    /// Push events for projects another replica polls, passed on to it (the leader's read).
+    package var forwarded = 0
     /// Push events for projects no target watches (the token's user is a member of more than is watched).
     package var ignored: Int
     /// Push events for watched projects that need no poll: a branch the target does not watch, or a tag when the
@@ -22,4 +24,6 @@ package struct FeedReport: Sendable, Equatable {
     package var filtered: Int
     /// Why the read stopped early; the hints it got before were still used.
     package var failure: String?
+    /// Whether this replica left the read to the leader (it read only the leader's note; `requests` is 0).
+    package var followed = false
 }

@@ -49,21 +49,58 @@ extension WatchEngine {
 
     /// One read of `feed` (listing the projects it covers first when that is due, on the discovery interval):
     /// wakes the watched projects its new push events name; publishes `.feedRead`.
+    ///
+    /// Among replicas that can pass hints on (`ProjectLeaseFilter.sharesFeed`) only the leader reads GitLab: it
+    /// wakes its own projects, passes the hints for the others' on and publishes where the feed stands
+    /// (`FeedNote`); a new leader goes on from its predecessor's note. The others only read the note, to know that
+    /// the feed covers their projects, while they hear the leader's hints; when they cannot, they read it too.
     @discardableResult
     func readFeed(_ feed: ChangeFeed) async -> FeedReport {
         let started = scheduler.now
         if feed.scopeIsDue(now: started, every: configuration.discoveryInterval) { await refreshScope(of: feed) }
+        let role = feedRole()
+        let previous = feed.takeRole(role)
+        var report = FeedReport(
+            instance: feed.instance, startedAt: started, covered: 0, requests: 0, polled: 0, ignored: 0, filtered: 0
+        )
+        switch role {
+        case .following:
+            report.followed = true
+            await followLeader(feed)
+        case .leading, .alone:
+            if role == .leading, previous != .leading { await resumeFromNote(feed) }
+            await readGitLab(feed, role: role, into: &report)
+        }
+        report.covered = feed.scopeCount
+        await readBatch(feed, into: &report)
+        if let failure = report.failure {
+            logger.warning("reading the change feed failed", metadata: ["instance": "\(feed.instance)", "error": "\(failure)"])
+        }
+        subject.onNext(.feedRead(report))
+        return report
+    }
+
+    /// Who reads the change feed on this replica now (`readFeed`).
+    private func feedRole() -> ChangeFeed.Role {
+        guard let leases, leases.sharesFeed else { return .alone }
+        if leases.isLeader { return .leading }
+        return leases.hearsFeedHints ? .following : .alone
+    }
+
+    /// Reads `feed` from GitLab and wakes the pipelines its hints name; leading, passes the hints for projects
+    /// another replica holds on, then publishes where the feed stands.
+    private func readGitLab(_ feed: ChangeFeed, role: ChangeFeed.Role, into report: inout FeedReport) async {
         let read = await feed.reader.read()
         if read.failure == nil { feed.noteRead(at: scheduler.now) }
-        var report = FeedReport(
-            instance: feed.instance, startedAt: started, covered: feed.scopeCount, requests: read.requests,
-            polled: 0, ignored: 0, filtered: 0, failure: read.failure
-        )
+        report.requests = read.requests
+        report.failure = read.failure
         var woken = Set<ProjectKey>()
+        var others: [FeedHint] = []
         for hint in read.hints {
             let key = ProjectKey(instance: feed.instance, id: hint.project)
-            guard let pipeline = registry.withLock({ $0.pipelines[key] }) else {
-                report.ignored += 1
+            let (pipeline, covered) = registry.withLock { ($0.pipelines[key], $0.covered.contains(key)) }
+            guard let pipeline else {
+                if role == .leading, covered { others.append(hint) } else { report.ignored += 1 }
                 continue
             }
             guard pipeline.wants(ref: hint.ref, refType: hint.refType) else {
@@ -73,24 +110,91 @@ extension WatchEngine {
             if woken.insert(key).inserted { pipeline.wake(.feed) }
         }
         report.polled = woken.count
-        if let batch = feed.batch, let client = clients[feed.instance] {
-            let outcome = await batch.read(batchCandidates(of: feed), now: scheduler.now) { paths throws(GitLabError) in
-                try await client.graphQL.defaultBranchHeads(of: paths)
-            }
-            report.batchRequests = outcome.requests
-            report.polled += outcome.woken
-            if let failure = outcome.failure {
+        var passedOn = true
+        if !others.isEmpty, let leases {
+            do {
+                try await leases.forwardFeedHints(others, instance: feed.instance)
+                report.forwarded = others.count
+            } catch {
+                // The next read hints them again (if still within its window); until a note says the feed was
+                // read, the others' coverage lapses and their projects go back to their own cadence.
+                passedOn = false
+                feed.reader.unsee(others.map(\.eventID))
                 logger.warning(
-                    "GraphQL head batch failed; those projects are probed one by one",
-                    metadata: ["instance": "\(feed.instance)", "error": "\(failure)"]
+                    "cannot pass the change feed's hints on to the other replicas",
+                    metadata: ["instance": "\(feed.instance)", "hints": "\(others.count)", "error": "\(error)"]
                 )
             }
         }
-        if let failure = read.failure {
-            logger.warning("reading the change feed failed", metadata: ["instance": "\(feed.instance)", "error": "\(failure)"])
+        guard role == .leading, read.failure == nil, passedOn, let leases else { return }
+        do {
+            let note = FeedNote(reference: feed.reader.reference, readAt: scheduler.now)
+            _ = try await leases.publishFeedNote(note, instance: feed.instance)
+        } catch {
+            logger.warning(
+                "cannot publish where the change feed stands", metadata: ["instance": "\(feed.instance)", "error": "\(error)"]
+            )
         }
-        subject.onNext(.feedRead(report))
-        return report
+    }
+
+    /// Following: the feed covers this replica's projects while the leader's last read is recent (it passes
+    /// their hints on).
+    private func followLeader(_ feed: ChangeFeed) async {
+        guard let leases else { return }
+        do {
+            guard let note = try await leases.feedNote(instance: feed.instance),
+                scheduler.now.timeIntervalSince(note.readAt) <= 3 * feed.interval
+            else { return }
+            feed.noteRead(at: note.readAt)
+        } catch {
+            logger.debug("cannot read the leader's change feed note", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Taking the lead: goes on from where the previous leader's feed stood, when its note is younger than the
+    /// sweep interval (older, every project has been polled directly since: nothing to catch up).
+    private func resumeFromNote(_ feed: ChangeFeed) async {
+        guard let leases else { return }
+        do {
+            guard let note = try await leases.feedNote(instance: feed.instance), let reference = note.reference,
+                scheduler.now.timeIntervalSince(note.readAt) <= feed.sweepInterval
+            else { return }
+            feed.reader.resume(at: reference)
+            logger.info(
+                "leading: the change feed goes on from the previous leader's last read",
+                metadata: ["instance": "\(feed.instance)", "reference": "\(reference)"]
+            )
+        } catch {
+            logger.warning(
+                "cannot read where the previous leader's change feed stood; starting afresh",
+                metadata: ["instance": "\(feed.instance)", "error": "\(error)"]
+            )
+        }
+    }
+
+    /// The GraphQL head batch of the projects the feed cannot see, when on.
+    private func readBatch(_ feed: ChangeFeed, into report: inout FeedReport) async {
+        guard let batch = feed.batch, let client = clients[feed.instance] else { return }
+        let outcome = await batch.read(batchCandidates(of: feed), now: scheduler.now) { paths throws(GitLabError) in
+            try await client.graphQL.defaultBranchHeads(of: paths)
+        }
+        report.batchRequests = outcome.requests
+        report.polled += outcome.woken
+        if let failure = outcome.failure {
+            logger.warning(
+                "GraphQL head batch failed; those projects are probed one by one",
+                metadata: ["instance": "\(feed.instance)", "error": "\(failure)"]
+            )
+        }
+    }
+
+    /// Wakes every project this replica polls that the change feed covers: after this replica could not hear the
+    /// leader's hints for a while (its wake-up listener listens again), whatever they said is looked at now.
+    func wakeFeedCoveredProjects() {
+        let pipelines = registry.withLock { Array($0.pipelines.values) }
+        for pipeline in pipelines where feeds[pipeline.key.instance]?.inScope(pipeline.key.id) == true {
+            pipeline.wake(.feed)
+        }
     }
 
     /// The watched projects of `feed`'s instance the feed cannot see whose target watches only the default

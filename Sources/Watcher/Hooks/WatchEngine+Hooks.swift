@@ -36,13 +36,17 @@ extension WatchEngine {
         }
     }
 
-    /// Acts on a push hint another replica passed on (`ReplicaWakeups.forward`): wakes the project's pipeline if
-    /// this replica holds it, and never passes it on again.
+    /// Acts on a push hint another replica passed on (`ReplicaWakeups.forward`): a webhook's, or the change feed's
+    /// (the leader's read; `ForwardedHint.isFeedHint`, which notes no hook). Wakes the project's pipeline if this
+    /// replica holds it, and never passes it on again.
     @discardableResult
-    package func forwardedHint(_ hint: HookHint, instance: String) -> HookOutcome {
-        let key = ProjectKey(instance: instance, id: hint.project)
+    package func forwardedHint(_ forwarded: ForwardedHint) -> HookOutcome {
+        let key = ProjectKey(instance: forwarded.instance, id: forwarded.project)
         guard let pipeline = registry.withLock({ $0.pipelines[key] }) else { return .unwatched }
-        return wake(pipeline, key: key, for: hint)
+        guard forwarded.isFeedHint else { return wake(pipeline, key: key, for: forwarded.hint) }
+        guard pipeline.wants(ref: forwarded.ref, refType: forwarded.refType) else { return .filtered }
+        pipeline.wake(.feed)
+        return .polled
     }
 
     /// Notes the hook's time and wakes `pipeline` when its target follows the hint's ref.

@@ -29,8 +29,11 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
     private let logger: Logger
     /// At most this many leases are claimed in one round (a new replica ramps up over a few rounds).
     private let claimBatch: Int
-    /// Where webhook hints for projects another replica holds are passed on (`forward(_:instance:)`).
+    /// Where webhook and change-feed hints for projects another replica holds are passed on
+    /// (`forward(_:instance:)`, `forwardFeedHints(_:instance:)`).
     private let wakeups: (any ReplicaWakeups)?
+    /// Whether this replica hears the hints the others pass on now (its `ReplicaWakeListener` listens).
+    private let hearing: @Sendable () -> Bool
     private let state = Mutex(State())
     private let subject: BehaviorSubject<ReplicaReport>
 
@@ -56,12 +59,17 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
     }
 
     /// Creates a coordinator over `leases`; nothing happens until `start(engine:)` or `tick(engine:)`.
+    ///
+    /// - parameter wakeups: Where hints for the other replicas' projects are passed on; without, none are, and
+    ///   every replica reads the change feed itself.
+    /// - parameter hearing: Whether the other replicas' hints reach this one now (`ReplicaWakeListener.isListening`).
     init(
         leases: any ReplicaLeases, scheduler: any SchedulerType, logger: Logger, claimBatch: Int = 200,
-        wakeups: (any ReplicaWakeups)? = nil
+        wakeups: (any ReplicaWakeups)? = nil, hearing: @escaping @Sendable () -> Bool = { false }
     ) {
         self.leases = leases
         self.wakeups = wakeups
+        self.hearing = hearing
         self.scheduler = scheduler
         self.logger = logger
         self.claimBatch = claimBatch
@@ -159,6 +167,24 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
             }
         }
         return true
+    }
+
+    var sharesFeed: Bool { wakeups != nil }
+
+    var hearsFeedHints: Bool { wakeups != nil && hearing() }
+
+    func forwardFeedHints(_ hints: [FeedHint], instance: String) async throws {
+        guard let wakeups else { return }
+        let me = leases.replicaID
+        try await wakeups.forward(hints.map { ForwardedHint($0, instance: instance, sender: me) })
+    }
+
+    func feedNote(instance: String) async throws -> FeedNote? {
+        try await leases.leaderNote(FeedNote.name(instance: instance)).map { try FeedNote(decoding: $0.value) }
+    }
+
+    func publishFeedNote(_ note: FeedNote, instance: String) async throws -> Bool {
+        try await leases.publishLeaderNote(FeedNote.name(instance: instance), value: note.encoded(), now: scheduler.now)
     }
 
     /// One round (see the type's description); the engine's pipelines follow the leases before it returns.

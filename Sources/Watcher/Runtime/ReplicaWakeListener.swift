@@ -45,15 +45,20 @@ final class ReplicaWakeListener: Sendable {
     /// How many times the listener has started listening: 1 once it listens, one more after each reconnection.
     var listens: Int { state.withLock { $0.listens } }
 
+    /// Whether it listens now: it has started listening and the connection has not dropped since.
+    var isListening: Bool { state.withLock { $0.listens > 0 && !$0.down } }
+
     /// How many wake-ups of `kind` it has received.
     func wakes(_ kind: ReplicaWake) -> Int { state.withLock { $0.wakes[kind, default: 0] } }
 
     /// Listens until disposed, calling `deliveries` for `.deliveries` and `leases` for `.leases` wake-ups, and
     /// both each time it starts listening (a wake-up sent while it was not listening is lost); `hints` gets the
-    /// webhook hints other replicas pass on.
+    /// webhook and change-feed hints other replicas pass on, and `heardAgain` runs when it listens again after the
+    /// connection dropped or could not be made (the hints sent meanwhile were lost).
     func start(
         deliveries: @escaping @Sendable () -> Void, leases: @escaping @Sendable () -> Void,
-        hints: @escaping @Sendable (ForwardedHint) -> Void = { _ in }
+        hints: @escaping @Sendable (ForwardedHint) -> Void = { _ in },
+        heardAgain: @escaping @Sendable () -> Void = {}
     ) -> any Disposable {
         let task = Task { [self] in
             while !Task.isCancelled {
@@ -68,6 +73,7 @@ final class ReplicaWakeListener: Sendable {
                             if wasDown { logger.notice("listening for the other replicas' wake-ups again") }
                             deliveries()
                             leases()
+                            if wasDown { heardAgain() }
                         },
                         wake: { [self] kind in
                             state.withLock { $0.wakes[kind, default: 0] += 1 }

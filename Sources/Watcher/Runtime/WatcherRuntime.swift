@@ -83,11 +83,15 @@ final class WatcherRuntime: Sendable {
         leases: (any ReplicaLeases)? = nil,
         wakeups: (any ReplicaWakeups)? = nil
     ) throws {
-        let coordinator = leases.map {
-            ReplicaCoordinator(leases: $0, scheduler: scheduler, logger: logger, wakeups: wakeups)
-        }
-        wakeListener =
+        let listener =
             leases == nil ? nil : wakeups.map { ReplicaWakeListener(wakeups: $0, scheduler: scheduler, logger: logger) }
+        wakeListener = listener
+        let coordinator = leases.map {
+            ReplicaCoordinator(
+                leases: $0, scheduler: scheduler, logger: logger, wakeups: wakeups,
+                hearing: { listener?.isListening ?? false }
+            )
+        }
         let operations =
             queries != nil && config.metrics.enabled
             ? WatcherOperations(config: config, scheduler: scheduler) : nil
@@ -208,7 +212,8 @@ final class WatcherRuntime: Sendable {
         let listening = wakeListener?.start(
             deliveries: { [weak self] in self?.wakeDelivery() },
             leases: { [coordinator] in coordinator?.wake() },
-            hints: { [engine] forwarded in engine.forwardedHint(forwarded.hint, instance: forwarded.instance) }
+            hints: { [engine] forwarded in engine.forwardedHint(forwarded) },
+            heardAgain: { [engine] in engine.wakeFeedCoveredProjects() }
         )
         let tokenChecks = tokenExpiryCheck.repeatDaily()
         logStarted()

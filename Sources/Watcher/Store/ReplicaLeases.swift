@@ -10,7 +10,9 @@ import Foundation
 ///   the lease's fencing counter; a poll's `StateChange` carries the `ProjectFence` it was computed under and is
 ///   refused once another replica has claimed the project.
 /// - Leadership: one replica at a time holds the leader lease (`acquireLeadership(now:)`) and runs what must
-///   run once (recording departures, the store sweep); another takes over once it expires.
+///   run once (recording departures, the store sweep, reading the change feed); another takes over once it
+///   expires. What the leader must hand on to its successor (where the change feed stands) it publishes as
+///   notes (`publishLeaderNote(_:value:now:)`), which every replica can read (`leaderNote(_:)`).
 ///
 /// Every lease lasts `leasePeriod` from its last claim or renewal. All times come from the caller. The
 /// implementation is `PostgresStateStore`; SQLite is one process that owns everything and has none of this.
@@ -42,6 +44,13 @@ package protocol ReplicaLeases: Sendable {
     /// whether this replica leads until `now + leasePeriod`.
     func acquireLeadership(now: Date) async throws -> Bool
 
+    /// Writes `value` under `name` for the other replicas, stamped `now` and with this replica's id, if this replica
+    /// holds the leader lease at `now`; returns whether it did (a replica that lost the lead writes nothing).
+    func publishLeaderNote(_ name: String, value: String, now: Date) async throws -> Bool
+
+    /// The note last published under `name`, or `nil` when none was.
+    func leaderNote(_ name: String) async throws -> LeaderNote?
+
     /// Gives back everything this replica holds: project leases, delivery claims, the leader lease, its
     /// heartbeat. (Closing the store does it.)
     func resign() async throws
@@ -58,5 +67,22 @@ package struct ProjectClaim: Sendable, Hashable {
     package init(claimed: [ProjectFence], fairShare: Int) {
         self.claimed = claimed
         self.fairShare = fairShare
+    }
+}
+
+/// A note the leader published for the other replicas (`ReplicaLeases.publishLeaderNote(_:value:now:)`).
+package struct LeaderNote: Sendable, Hashable {
+    /// What was written (JSON, by convention).
+    package var value: String
+    /// When, by the writer's clock.
+    package var writtenAt: Date
+    /// The replica that wrote it.
+    package var writtenBy: String
+
+    /// Creates a note.
+    package init(value: String, writtenAt: Date, writtenBy: String) {
+        self.value = value
+        self.writtenAt = writtenAt
+        self.writtenBy = writtenBy
     }
 }

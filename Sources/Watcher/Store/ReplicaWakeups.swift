@@ -17,10 +17,11 @@ package protocol ReplicaWakeups: Sendable {
         hint: @Sendable (ForwardedHint) -> Void
     ) async throws
 
-    /// Passes a webhook's hint for a project this replica does not hold to the other replicas, so that the one
-    /// holding it polls it at once (GitLab sends a hook to one URL; a load balancer picks any replica). Like a
-    /// wake-up it can be lost, costing latency only: the holder's change feed and polls still find the push.
-    func forward(_ hint: ForwardedHint) async throws
+    /// Passes hints for projects this replica does not hold to the other replicas, in one transaction, so that the
+    /// one holding each polls it at once: a webhook's (GitLab sends a hook to one URL; a load balancer picks any
+    /// replica), or the change feed's (only the leader reads it). Like a wake-up a hint can be lost, costing
+    /// latency only: the holder's polls (and the sweep) still find the push.
+    func forward(_ hints: [ForwardedHint]) async throws
 }
 
 extension ReplicaWakeups {
@@ -28,16 +29,23 @@ extension ReplicaWakeups {
     package func listen(listening: @Sendable () -> Void, wake: @Sendable (ReplicaWake) -> Void) async throws {
         try await listen(listening: listening, wake: wake, hint: { _ in })
     }
+
+    /// Passes one hint on (`forward(_:)`).
+    package func forward(_ hint: ForwardedHint) async throws {
+        try await forward([hint])
+    }
 }
 
-/// A push webhook's hint passed from the replica GitLab's hook reached to the others (`ReplicaWakeups.forward`):
-/// which project on which instance, and the ref, so the holder can leave out refs its target does not follow.
+/// A push hint passed from the replica that got it to the others (`ReplicaWakeups.forward`): a webhook's, from the
+/// replica GitLab's hook reached, or the change feed's, from the leader that read it (`event` is then
+/// `ForwardedHint.feedEvent`). It says which project on which instance, and the ref, so the holder can leave out
+/// refs its target does not follow.
 package struct ForwardedHint: Sendable, Equatable, Codable {
     /// The replica that passed it on (it ignores its own).
     package var sender: String
     /// The GitLab instance's name in the config.
     package var instance: String
-    /// The hook's event name (`push`, `tag_push`, …).
+    /// The hook's event name (`push`, `tag_push`, …), or `feed` for a push event of the change feed.
     package var event: String
     /// The project's id on the instance.
     package var project: Int64
@@ -55,6 +63,22 @@ package struct ForwardedHint: Sendable, Equatable, Codable {
         ref = hint.ref
         refType = hint.refType
     }
+
+    /// The `event` of a hint the change feed gave.
+    package static let feedEvent = "feed"
+
+    /// A push the change feed of `instance` saw, passed on by `sender` (the leader).
+    init(_ hint: FeedHint, instance: String, sender: String) {
+        self.sender = sender
+        self.instance = instance
+        event = Self.feedEvent
+        project = hint.project
+        ref = hint.ref
+        refType = hint.refType
+    }
+
+    /// Whether the change feed gave it (not a webhook).
+    package var isFeedHint: Bool { event == Self.feedEvent }
 
     /// The push hint it carries.
     package var hint: HookHint {

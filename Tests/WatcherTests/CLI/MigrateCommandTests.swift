@@ -92,14 +92,14 @@ struct MigrateCommandTests {
         let applied = try await cli.run(["migrate", "--config", config])
         let again = try await cli.run(["migrate", "--check", "--config", config])
 
-        // Then the first lists all six, the second applies them, the third finds nothing to do
+        // Then the first lists all seven, the second applies them, the third finds nothing to do
         let list = PostgresMigrations.identifiers.map { "  \($0)\n" }.joined()
         #expect(
-            check == "PostgreSQL state \(location) has 6 migrations pending (`glwatch migrate` applies them):\n" + list
+            check == "PostgreSQL state \(location) has 7 migrations pending (`glwatch migrate` applies them):\n" + list
         )
-        #expect(applied == "PostgreSQL state \(location): applied 6 migrations:\n" + list)
+        #expect(applied == "PostgreSQL state \(location): applied 7 migrations:\n" + list)
         #expect(
-            again == "PostgreSQL state \(location) is already up to date (6 migrations, the latest v6-replica-leases)\n"
+            again == "PostgreSQL state \(location) is already up to date (7 migrations, the latest v7-leader-notes)\n"
         )
         // and no replica registered or took a lease
         let store = try await database.open()

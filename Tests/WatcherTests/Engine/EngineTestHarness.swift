@@ -101,7 +101,8 @@ extension EngineTestHarness {
         store: (any StateStore)? = nil,
         scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .default),
         configuration: EngineConfiguration = EngineConfiguration(),
-        router: EventRouter = EventRouter(rules: [])
+        router: EventRouter = EventRouter(rules: []),
+        leases: (any ProjectLeaseFilter)? = nil
     ) -> WatchEngine {
         WatchEngine(
             clients: ["fake": client],
@@ -111,7 +112,8 @@ extension EngineTestHarness {
             scheduler: scheduler,
             configuration: configuration,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
-            random: FixedJitter(fraction: 0.5)
+            random: FixedJitter(fraction: 0.5),
+            leases: leases
         )
     }
 }

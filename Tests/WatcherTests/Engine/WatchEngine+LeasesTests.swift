@@ -119,8 +119,9 @@ import Testing
 
             // And a hint passed on by another replica wakes only a project this one holds, and is never passed on
             // again (two replicas that both lack the project cannot bounce it between them)
-            #expect(engine.forwardedHint(push(api.id), instance: "fake") == .polled)
-            #expect(engine.forwardedHint(push(web.id), instance: "fake") == .unwatched)
+            let passedOn = { (project: Int64) in ForwardedHint(push(project), instance: "fake", sender: "other") }
+            #expect(engine.forwardedHint(passedOn(api.id)) == .polled)
+            #expect(engine.forwardedHint(passedOn(web.id)) == .unwatched)
             #expect(leases.forwarded.withLock { $0.count } == 1)
         }
     }
@@ -333,6 +334,14 @@ import Testing
         func acquireLeadership(now: Date) async throws -> Bool {
             try reachable()
             return true
+        }
+        func publishLeaderNote(_ name: String, value: String, now: Date) async throws -> Bool {
+            try reachable()
+            return false
+        }
+        func leaderNote(_ name: String) async throws -> LeaderNote? {
+            try reachable()
+            return nil
         }
         func resign() async throws {}
     }

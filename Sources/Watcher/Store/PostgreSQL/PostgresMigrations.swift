@@ -1,8 +1,8 @@
 import PostgresNIO
 
 /// The PostgreSQL schema's history: the same versions as `StoreMigrations` (SQLite) up to v5, with the same
-/// identifiers, then PostgreSQL's own (v6: the replicas' leases, which a single SQLite process has no use for; the
-/// next SQLite migration takes the next free number), adapted to PostgreSQL types (BIGINT epoch-millisecond
+/// identifiers, then PostgreSQL's own (v6: the replicas' leases, v7: the leader's notes, which a single SQLite process has no use
+/// for; the next SQLite migration takes the next free number), adapted to PostgreSQL types (BIGINT epoch-millisecond
 /// times, BYTEA payloads and SHAs, BOOLEAN flags, identity keys in place of row ids).
 ///
 /// The same rules hold: a migration is frozen once on `main` (add a new one, never edit), migrations are
@@ -24,6 +24,7 @@ enum PostgresMigrations {
     /// Every migration, oldest first.
     static let all: [Migration] = [
         v1InitialSchema, v2DeliveryRuleAndTemplate, v3WatchStart, v4Tags, v5ProjectLastHook, v6ReplicaLeases,
+        v7LeaderNotes,
     ]
 
     /// Identifiers of every migration, oldest first.
@@ -214,6 +215,22 @@ enum PostgresMigrations {
             )
             """,
             "ALTER TABLE delivery ADD COLUMN claimedBy TEXT COLLATE \"C\", ADD COLUMN claimExpiresAt BIGINT",
+        ]
+    )
+
+    /// Version 7: what the leader publishes for the other replicas (`ReplicaLeases.publishLeaderNote`), one row a
+    /// name: where the change feed of each instance stands, so that a new leader goes on from there.
+    static let v7LeaderNotes = Migration(
+        identifier: "v7-leader-notes",
+        statements: [
+            """
+            CREATE TABLE leaderNote (
+                name TEXT COLLATE "C" PRIMARY KEY,
+                value TEXT NOT NULL,
+                writtenAt BIGINT NOT NULL,
+                writtenBy TEXT COLLATE "C" NOT NULL
+            )
+            """
         ]
     )
 }

@@ -1,7 +1,8 @@
 import Foundation
 import PostgresNIO
 
-/// The replicas' leases (`ReplicaLeases`) over `replica`, `projectLease` and `leaderLease` (migration v6).
+/// The replicas' leases (`ReplicaLeases`) over `replica`, `projectLease` and `leaderLease` (migration v6), and the
+/// leader's notes over `leaderNote` (v7).
 ///
 /// A claim locks the rows it takes with `FOR UPDATE SKIP LOCKED`, so replicas claiming at the same moment take
 /// disjoint projects without waiting for one another; an `apply` carrying a fence locks its lease row
@@ -132,6 +133,42 @@ extension PostgresStateStore: ReplicaLeases {
                 """,
                 logger: logger
             ).isEmpty
+        }
+    }
+
+    package func publishLeaderNote(_ name: String, value: String, now: Date) async throws -> Bool {
+        let (logger, me, at) = (self.logger, replicaID, now.storeMillis)
+        return try await write { connection in
+            // Only under the leader lease, which the row lock keeps until the commit.
+            let leading = try await connection.rows(
+                """
+                SELECT 1 FROM leaderLease WHERE name = \(Self.leaderName) AND owner = \(me) AND expiresAt > \(at)
+                FOR SHARE
+                """,
+                logger: logger
+            )
+            guard !leading.isEmpty else { return false }
+            try await connection.run(
+                """
+                INSERT INTO leaderNote (name, value, writtenAt, writtenBy) VALUES (\(name), \(value), \(at), \(me))
+                ON CONFLICT (name) DO UPDATE SET value = excluded.value, writtenAt = excluded.writtenAt,
+                    writtenBy = excluded.writtenBy
+                """,
+                logger: logger
+            )
+            return true
+        }
+    }
+
+    package func leaderNote(_ name: String) async throws -> LeaderNote? {
+        let logger = self.logger
+        return try await read { connection in
+            let rows = try await connection.rows(
+                "SELECT value, writtenAt, writtenBy FROM leaderNote WHERE name = \(name)", logger: logger
+            )
+            guard let row = rows.first else { return nil }
+            let (value, at, by) = try row.decode((String, Int64, String).self)
+            return LeaderNote(value: value, writtenAt: Date(storeMillis: at), writtenBy: by)
         }
     }
 

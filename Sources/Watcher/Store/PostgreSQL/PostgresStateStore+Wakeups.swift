@@ -49,11 +49,16 @@ extension PostgresStateStore: ReplicaWakeups {
         try? await connection.close()
     }
 
-    package func forward(_ hint: ForwardedHint) async throws {
-        let payload = Self.hintPrefix + String(decoding: try JSONEncoder().encode(hint), as: UTF8.self)
+    package func forward(_ hints: [ForwardedHint]) async throws {
+        guard !hints.isEmpty else { return }
+        let encoder = JSONEncoder()
+        let payloads = try hints.map { Self.hintPrefix + String(decoding: try encoder.encode($0), as: UTF8.self) }
         let logger = self.logger
         try await write { connection in
-            try await connection.run("SELECT pg_notify(\(Self.wakeChannel), \(payload))", logger: logger)
+            try await connection.run(
+                "SELECT pg_notify(\(Self.wakeChannel), payload) FROM unnest(\(payloads)::text[]) AS p(payload)",
+                logger: logger
+            )
         }
     }
 

@@ -202,6 +202,29 @@ struct PostgresReplicaLeasesTests {
         #expect(try await a.acquireLeadership(now: Sample.time(53)))
     }
 
+    @Test func testLeaderNotes_onlyTheLeaderPublishes_andEveryReplicaReadsTheLatest() async throws {
+        let (a, b) = try await twoReplicas()
+        // Given A leads from 0 s (until 30 s), and nothing was published yet
+        #expect(try await a.acquireLeadership(now: Sample.time(0)))
+        #expect(try await b.leaderNote("feed gitlab.com") == nil)
+
+        // When A publishes a note, and B, which does not lead, tries to
+        #expect(try await a.publishLeaderNote("feed gitlab.com", value: #"{"x":"\u0000'\""}"#, now: Sample.time(5)))
+        #expect(try await !b.publishLeaderNote("feed gitlab.com", value: "{}", now: Sample.time(6)))
+
+        // Then both read A's, stamped with its time and id
+        let note = LeaderNote(value: #"{"x":"\u0000'\""}"#, writtenAt: Sample.time(5), writtenBy: "replica-a")
+        #expect(try await b.leaderNote("feed gitlab.com") == note)
+        #expect(try await a.leaderNote("feed gitlab.com") == note)
+
+        // And once A's lease expired (30 s) it can publish no more, even before another replica leads
+        #expect(try await !a.publishLeaderNote("feed gitlab.com", value: "{}", now: Sample.time(31)))
+        // While B, leading now, replaces the note
+        #expect(try await b.acquireLeadership(now: Sample.time(32)))
+        #expect(try await b.publishLeaderNote("feed gitlab.com", value: "{}", now: Sample.time(33)))
+        #expect(try await a.leaderNote("feed gitlab.com")?.writtenBy == "replica-b")
+    }
+
     // MARK: Delivery claims
 
     /// A change on `store` queuing one delivery to `ops` per event id.

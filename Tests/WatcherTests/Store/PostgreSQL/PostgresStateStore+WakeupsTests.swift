@@ -103,6 +103,37 @@ struct PostgresStateStoreWakeupsTests {
         for listener in listeners { listener.cancel() }
     }
 
+    @Test func testForward_aReadsWorthOfFeedHints_arrivesWholeInOneTransaction() async throws {
+        // Given B listening for hints
+        let url = try await StoreKind.postgres.database().location
+        let (a, b) = (try await open(url, "replica-a"), try await open(url, "replica-b"))
+        let heard = Shared<[ForwardedHint]>([])
+        let listening = Shared(false)
+        let listener = Task {
+            try await b.listen(
+                listening: { listening.update { $0 = true } }, wake: { _ in },
+                hint: { hint in heard.update { $0.append(hint) } }
+            )
+        }
+        try await eventually { listening.value }
+
+        // When the leader passes on the change feed's hints of one read: a branch push, a bulk push (no ref) and a
+        // tag push
+        let hints = [
+            FeedHint(eventID: 1, project: 7, ref: "main"), FeedHint(eventID: 2, project: 8, ref: nil),
+            FeedHint(eventID: 3, project: 9, ref: "v1.0", refType: "tag"),
+        ]
+        try await a.forward(hints.map { ForwardedHint($0, instance: "gitlab.example", sender: "replica-a") })
+
+        // Then B hears all three in order, as the feed's (no hook is noted for them)
+        try await eventually { heard.value.count == 3 }
+        #expect(heard.value.map(\.project) == [7, 8, 9])
+        #expect(heard.value.map(\.ref) == ["main", nil, "v1.0"])
+        #expect(heard.value.map(\.refType) == ["branch", "branch", "tag"])
+        #expect(heard.value.filter(\.isFeedHint).count == 3)
+        listener.cancel()
+    }
+
     @Test func testWakePayload_unknownKindsAndMalformedPayloads_areIgnored() {
         let deliveries = PostgresStateStore.wake(fromPayload: "deliveries r1/42/ab")
         #expect(deliveries?.0 == .deliveries && deliveries?.sender == "r1/42/ab")

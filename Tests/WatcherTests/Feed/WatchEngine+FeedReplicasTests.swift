@@ -1,0 +1,209 @@
+import FakeGitLab
+import Foundation
+import RxCore
+import RxCoreTest
+import Synchronization
+import Testing
+
+@testable import Watcher
+
+/// The change feed among replicas, in virtual time: only the leader reads GitLab's feed and passes the hints for
+/// the others' projects on; a follower that cannot hear them reads the feed itself; a new leader goes on from where
+/// the previous one's feed stood, so a push between the two is hinted rather than primed over.
+@Suite(.timeLimit(.minutes(1))) struct WatchEngineFeedReplicasTests {
+    let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
+    let feedTests = WatchEngineFeedTests()
+
+    /// Replicas sharing one change feed in memory: the leader's notes, and hints passed straight to the other
+    /// replicas' engines (what `NOTIFY` does between processes).
+    final class Hub: Sendable {
+        let notes = Mutex<[String: FeedNote]>([:])
+        let engines = Mutex<[String: WatchEngine]>([:])
+        let passedOn = Mutex<[ForwardedHint]>([])
+
+        func pass(_ hints: [ForwardedHint]) {
+            passedOn.withLock { $0 += hints }
+            let engines = engines.withLock { $0 }
+            for hint in hints {
+                for (id, engine) in engines where id != hint.sender { engine.forwardedHint(hint) }
+            }
+        }
+    }
+
+    /// One replica's leases, set by hand, sharing the feed through `hub`.
+    final class Replica: ProjectLeaseFilter {
+        let id: String
+        let hub: Hub
+        let state = Mutex((held: [ProjectKey: ProjectFence](), leader: false, hearing: true))
+
+        init(_ id: String, hub: Hub, leader: Bool, holding keys: [ProjectKey]) {
+            self.id = id
+            self.hub = hub
+            state.withLock { state in
+                state.leader = leader
+                state.held = Dictionary(uniqueKeysWithValues: keys.map { ($0, ProjectFence(project: $0, token: 1)) })
+            }
+        }
+
+        func fence(for key: ProjectKey) -> ProjectFence? { state.withLock { $0.held[key] } }
+        var isLeader: Bool { state.withLock { $0.leader } }
+        func lost(_ fence: ProjectFence) {}
+        var sharesFeed: Bool { true }
+        var hearsFeedHints: Bool { state.withLock { $0.hearing } }
+        func forwardFeedHints(_ hints: [FeedHint], instance: String) async throws {
+            hub.pass(hints.map { ForwardedHint($0, instance: instance, sender: id) })
+        }
+        func feedNote(instance: String) async throws -> FeedNote? { hub.notes.withLock { $0[instance] } }
+        func publishFeedNote(_ note: FeedNote, instance: String) async throws -> Bool {
+            guard isLeader else { return false }
+            hub.notes.withLock { $0[instance] = note }
+            return true
+        }
+    }
+
+    /// Two replicas of one watch on one fake: `a` leads and holds api, `b` holds web; the feed is read every 60 s,
+    /// the targets' own cadence is 600 s (so only a hint polls within the test).
+    struct TwoReplicas {
+        let scheduler: TestScheduler
+        let hub: Hub
+        let a: (replica: Replica, engine: WatchEngine, counter: ActivityCounter)
+        let b: (replica: Replica, engine: WatchEngine, counter: ActivityCounter)
+    }
+
+    func twoReplicas(_ harness: EngineTestHarness, _ scheduler: TestScheduler, api: FakeProject, web: FakeProject)
+        -> TwoReplicas
+    {
+        let hub = Hub()
+        let configuration = EngineConfiguration(
+            feed: FeedConfiguration(instances: ["fake"], sweepInterval: 600, interval: 60)
+        )
+        func replica(_ id: String, leader: Bool, holding project: FakeProject) -> (Replica, WatchEngine, ActivityCounter) {
+            let replica = Replica(id, hub: hub, leader: leader, holding: [harness.key(project)])
+            let engine = harness.engine(
+                targets: [harness.groupTarget("acme", base: 600)], scheduler: scheduler, configuration: configuration,
+                leases: replica
+            )
+            hub.engines.withLock { $0[id] = engine }
+            return (replica, engine, ActivityCounter(engine))
+        }
+        return TwoReplicas(
+            scheduler: scheduler, hub: hub, a: replica("a", leader: true, holding: api),
+            b: replica("b", leader: false, holding: web)
+        )
+    }
+
+    /// Starts both at 0 and waits for their first feed reads and first polls (at 1 and 2).
+    func start(_ replicas: TwoReplicas, _ harness: EngineTestHarness, api: FakeProject, web: FakeProject) async
+        -> any Disposable
+    {
+        let running = Disposables.create(replicas.a.engine.start(), replicas.b.engine.start())
+        replicas.scheduler.advanceTo(1)
+        for counter in [replicas.a.counter, replicas.b.counter] {
+            await counter.wait { if case .discovered = $0 { true } else { false } }
+            await counter.waitForFeedReads(1)
+        }
+        replicas.scheduler.advanceTo(2)
+        await replicas.a.counter.waitForPolls(of: harness.key(api), 1)
+        await replicas.b.counter.waitForPolls(of: harness.key(web), 1)
+        return running
+    }
+
+    @Test func testReplicas_onlyTheLeaderReadsTheFeed_andAPushToAFollowersProjectIsPolledByTheFollower() async throws {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects, auth) = feedTests.world(scheduler, members: ["acme/api", "acme/web"])
+        let (api, web) = (projects[0], projects[1])
+        try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
+            // Given two replicas after their first polls: a leads and holds api, b holds web
+            let replicas = twoReplicas(harness, scheduler, api: api, web: web)
+            let running = await start(replicas, harness, api: api, web: web)
+            defer { running.dispose() }
+            let (a, b) = (replicas.a, replicas.b)
+
+            // When web is pushed to and the feed is due at 61
+            fake.resetRequestLog()
+            let pushed = web.commits(2, by: [ann])
+            scheduler.advanceTo(61)
+            await a.counter.waitForFeedReads(2)
+            await b.counter.waitForFeedReads(2)
+            scheduler.advanceTo(62)
+            await b.counter.waitForPolls(of: harness.key(web), 2)
+
+            // Then only the leader read GitLab's feed, and passed the hint for web on to b
+            #expect(fake.requestCount(matching: .path("/api/v4/events")) == 1)
+            #expect(a.counter.feedReads[1].requests == 1 && a.counter.feedReads[1].forwarded == 1)
+            #expect(b.counter.feedReads[1].followed && b.counter.feedReads[1].requests == 0)
+            #expect(replicas.hub.passedOn.withLock { $0.map(\.project) } == [web.id])
+
+            // And b polled web at once on that hint, through the usual examine path (a never polled it)
+            let poll = b.counter.polls(of: harness.key(web))[1]
+            #expect(poll.trigger == .feed)
+            #expect(poll.startedAt == Date(timeIntervalSince1970: 61))
+            #expect(a.counter.polls(of: harness.key(web)).isEmpty)
+            let announced = try await harness.events(of: web).flatMap(\.commits).map(\.id)
+            #expect(announced == pushed)
+
+            // And b counts web as covered by the leader's feed (its direct polls are the sweep's), as a does api
+            #expect(b.engine.feeds["fake"]?.covers(web.id, now: scheduler.now) == true)
+            #expect(a.engine.feeds["fake"]?.covers(api.id, now: scheduler.now) == true)
+        }
+    }
+
+    @Test func testReplicas_aFollowerThatCannotHearTheLeader_readsTheFeedItself() async throws {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects, auth) = feedTests.world(scheduler, members: ["acme/api", "acme/web"])
+        let (api, web) = (projects[0], projects[1])
+        try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
+            // Given b whose wake-up listener is down (the leader's hints would not reach it)
+            let replicas = twoReplicas(harness, scheduler, api: api, web: web)
+            replicas.b.replica.state.withLock { $0.hearing = false }
+            replicas.hub.engines.withLock { $0["b"] = nil }
+            let running = await start(replicas, harness, api: api, web: web)
+            defer { running.dispose() }
+
+            // When web is pushed to
+            let pushed = web.commits(1, by: [ann])
+            scheduler.advanceTo(61)
+            await replicas.b.counter.waitForFeedReads(2)
+            scheduler.advanceTo(62)
+            await replicas.b.counter.waitForPolls(of: harness.key(web), 2)
+
+            // Then b read the feed itself and polled web on its own hint
+            let read = replicas.b.counter.feedReads[1]
+            #expect(!read.followed && read.requests >= 1 && read.polled == 1)
+            #expect(replicas.b.counter.polls(of: harness.key(web))[1].trigger == .feed)
+            let announced = try await harness.events(of: web).flatMap(\.commits).map(\.id)
+            #expect(announced == pushed)
+        }
+    }
+
+    @Test func testReplicas_aNewLeaderGoesOnFromThePreviousLeadersNote_soAPushInBetweenIsHinted() async throws {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects, auth) = feedTests.world(scheduler, members: ["acme/api", "acme/web"])
+        let (api, web) = (projects[0], projects[1])
+        try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
+            // Given a that led and read the feed at 0 (priming it) and b that followed
+            let replicas = twoReplicas(harness, scheduler, api: api, web: web)
+            let running = await start(replicas, harness, api: api, web: web)
+            defer { running.dispose() }
+            let (a, b) = (replicas.a, replicas.b)
+            #expect(replicas.hub.notes.withLock { $0["fake"] } != nil)
+
+            // When a stops leading (its lease expired) and web is pushed to before b's first read as leader
+            a.replica.state.withLock { $0.leader = false }
+            replicas.hub.engines.withLock { $0["a"] = nil }
+            b.replica.state.withLock { $0.leader = true }
+            let pushed = web.commits(1, by: [ann])
+            scheduler.advanceTo(61)
+            await b.counter.waitForFeedReads(2)
+            scheduler.advanceTo(62)
+            await b.counter.waitForPolls(of: harness.key(web), 2)
+
+            // Then b's first read goes on from a's note: it hints the push (a fresh reader would only prime)
+            let read = b.counter.feedReads[1]
+            #expect(!read.followed && read.polled == 1)
+            #expect(b.counter.polls(of: harness.key(web))[1].trigger == .feed)
+            let announced = try await harness.events(of: web).flatMap(\.commits).map(\.id)
+            #expect(announced == pushed)
+        }
+    }
+}
