@@ -19,10 +19,11 @@ package protocol ProjectLeaseFilter: Sendable {
     /// it at once; `false` when it cannot be passed on.
     func forward(_ hint: HookHint, instance: String) -> Bool
 
-    // MARK: The change feed among replicas
+    // MARK: What the leader reads for all
 
-    /// Whether the replicas can share one read of each change feed: the leader reads it and passes the hints on
-    /// (`forwardFeedHints`). Without (no wake-ups between replicas) every replica reads every feed itself.
+    /// Whether the replicas can share what the leader reads from GitLab: the change feed (the leader passes the
+    /// hints on, `forwardFeedHints`) and the targets' project lists (`leaderNote`). Without (no wake-ups between
+    /// replicas) every replica reads them itself.
     var sharesFeed: Bool { get }
 
     /// Whether hints the leader passes on reach this replica now (its wake-up listener listens), so that it can
@@ -32,11 +33,12 @@ package protocol ProjectLeaseFilter: Sendable {
     /// Passes the change feed's hints for projects this replica does not hold to the other replicas.
     func forwardFeedHints(_ hints: [FeedHint], instance: String) async throws
 
-    /// The note the leader last published for `instance`'s change feed (`nil`: none yet).
-    func feedNote(instance: String) async throws -> FeedNote?
+    /// The note the leader last published under `name` (`nil`: none yet).
+    func leaderNote(_ name: String) async throws -> LeaderNote?
 
-    /// Publishes where `instance`'s change feed stands; `false` when this replica no longer leads.
-    func publishFeedNote(_ note: FeedNote, instance: String) async throws -> Bool
+    /// Publishes `value` under `name` for the other replicas, and when `wake` is set wakes them with it; `false`
+    /// when this replica no longer leads (nothing is written).
+    func publishLeaderNote(_ name: String, value: String, wake: ReplicaWake?) async throws -> Bool
 }
 
 extension ProjectLeaseFilter {
@@ -50,7 +52,7 @@ extension ProjectLeaseFilter {
     /// Passes nothing on.
     package func forwardFeedHints(_ hints: [FeedHint], instance: String) async throws {}
     /// No note.
-    package func feedNote(instance: String) async throws -> FeedNote? { nil }
+    package func leaderNote(_ name: String) async throws -> LeaderNote? { nil }
     /// Publishes nothing.
-    package func publishFeedNote(_ note: FeedNote, instance: String) async throws -> Bool { false }
+    package func publishLeaderNote(_ name: String, value: String, wake: ReplicaWake?) async throws -> Bool { false }
 }

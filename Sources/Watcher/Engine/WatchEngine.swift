@@ -45,8 +45,10 @@ package final class WatchEngine: Sendable {
     let leases: (any ProjectLeaseFilter)?
 
     let currentRouter: Mutex<EventRouter>
-    /// The targets whose discovery a webhook started and that still runs (`wakeDiscovery(instance:)`).
-    let hookDiscoveries = Mutex<Set<Int>>([])
+    /// The targets whose discovery a webhook or the leader's new lists woke and that still runs, each with whether
+    /// it was woken again meanwhile (it then runs once more: what woke it may be newer than what it read), and
+    /// whether that wake wants GitLab listed.
+    let wokenDiscoveries = Mutex<[Int: (again: Bool, fromGitLab: Bool)]>([:])
     /// When each project's last hook was written to the store (`WatchEngine+Hooks`): a flood is one write a second.
     let hookWrites = Mutex<[ProjectKey: Date]>([:])
     let registry: Mutex<EngineRegistry>

@@ -5,11 +5,14 @@ import RxCore
 ///
 /// ```text
 /// feed read (one per interval per instance, through the host lane) ─ hints ─┬─ watched: pipeline.wake(.feed)
+///                                                                           ├─ another replica's: passed on
 ///                                                                           ├─ not watched: ignored, counted
 ///                                                                           └─ other branch, or a tag when the
 ///                                                                              target has no `tags: true`: filtered
 /// feed scope (membership, Reporter+, on the discovery cadence) ─ covered projects poll on the sweep only
 /// ```
+///
+/// Among replicas only the leader reads GitLab (`readFeed(_:)`); the others follow its note and hints.
 extension WatchEngine {
     /// One feed per instance named in `configuration.feed`, read every `interval` (default: the shortest base
     /// interval of the instance's targets). Built once with the engine: a reload (`replace(targets:)`) keeps the
@@ -129,7 +132,7 @@ extension WatchEngine {
         guard role == .leading, read.failure == nil, passedOn, let leases else { return }
         do {
             let note = FeedNote(reference: feed.reader.reference, readAt: scheduler.now)
-            _ = try await leases.publishFeedNote(note, instance: feed.instance)
+            _ = try await leases.publishLeaderNote(FeedNote.name(instance: feed.instance), value: note.encoded(), wake: nil)
         } catch {
             logger.warning(
                 "cannot publish where the change feed stands", metadata: ["instance": "\(feed.instance)", "error": "\(error)"]
@@ -142,7 +145,7 @@ extension WatchEngine {
     private func followLeader(_ feed: ChangeFeed) async {
         guard let leases else { return }
         do {
-            guard let note = try await leases.feedNote(instance: feed.instance),
+            guard let note = try await feedNote(feed, leases: leases),
                 scheduler.now.timeIntervalSince(note.readAt) <= 3 * feed.interval
             else { return }
             feed.noteRead(at: note.readAt)
@@ -156,7 +159,7 @@ extension WatchEngine {
     private func resumeFromNote(_ feed: ChangeFeed) async {
         guard let leases else { return }
         do {
-            guard let note = try await leases.feedNote(instance: feed.instance), let reference = note.reference,
+            guard let note = try await feedNote(feed, leases: leases), let reference = note.reference,
                 scheduler.now.timeIntervalSince(note.readAt) <= feed.sweepInterval
             else { return }
             feed.reader.resume(at: reference)
@@ -170,6 +173,11 @@ extension WatchEngine {
                 metadata: ["instance": "\(feed.instance)", "error": "\(error)"]
             )
         }
+    }
+
+    /// The note the leader last published for `feed` (`nil`: none yet).
+    private func feedNote(_ feed: ChangeFeed, leases: any ProjectLeaseFilter) async throws -> FeedNote? {
+        try await leases.leaderNote(FeedNote.name(instance: feed.instance)).map { try FeedNote(decoding: $0.value) }
     }
 
     /// The GraphQL head batch of the projects the feed cannot see, when on.

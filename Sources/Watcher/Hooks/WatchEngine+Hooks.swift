@@ -89,16 +89,53 @@ extension WatchEngine {
 
     /// Runs one discovery pass now for every target on `instance`, unless one started by a hook is still running
     /// for it (a burst of lifecycle hooks makes one pass per target). `false` when no target is on `instance`.
+    /// The pass lists GitLab itself, even on a replica that takes the leader's lists: the hook is newer.
     func wakeDiscovery(instance: String) -> Bool {
+        wakeDiscovery(of: { $0.instance == instance }, fromGitLab: true)
+    }
+
+    /// Among replicas, the leader published new project lists (`ReplicaWake.discovered`): runs a discovery pass of
+    /// every target now, which takes them up.
+    package func takeUpLeaderListings() {
+        _ = wakeDiscovery(of: { _ in true }, fromGitLab: false)
+    }
+
+    /// Runs one discovery pass now for every target `wanted` selects; where one woken this way still runs, it runs
+    /// once more after it (a burst of wakes makes at most two passes per target). `false` when none is selected
+    /// (or the engine is not running).
+    private func wakeDiscovery(of wanted: (WatchTarget) -> Bool, fromGitLab: Bool) -> Bool {
         let ids = registry.withLock { registry in
-            registry.isRunning ? registry.entries.filter { $0.target.instance == instance }.map(\.id) : []
+            registry.isRunning ? registry.entries.filter { wanted($0.target) }.map(\.id) : []
         }
         guard !ids.isEmpty else { return false }
-        for id in ids where hookDiscoveries.withLock({ $0.insert(id).inserted }) {
-            _ = Single<DiscoveryReport?>.create { await self.discover(id) }
-                .subscribe { [self] _ in _ = hookDiscoveries.withLock { $0.remove(id) } }
+        for id in ids {
+            let idle = wokenDiscoveries.withLock { running in
+                guard let pass = running[id] else {
+                    running[id] = (again: false, fromGitLab: false)
+                    return true
+                }
+                running[id] = (again: true, fromGitLab: pass.fromGitLab || fromGitLab)
+                return false
+            }
+            if idle { runWokenDiscovery(id, fromGitLab: fromGitLab) }
         }
         return true
+    }
+
+    /// One woken discovery pass of target `id`, and another after it if it was woken again meanwhile.
+    private func runWokenDiscovery(_ id: Int, fromGitLab: Bool) {
+        _ = Single<DiscoveryReport?>.create { await self.discover(id, fromGitLab: fromGitLab) }
+            .subscribe { [self] _ in
+                let again = wokenDiscoveries.withLock { running -> Bool? in
+                    guard let pass = running[id], pass.again else {
+                        running[id] = nil
+                        return nil
+                    }
+                    running[id] = (again: false, fromGitLab: false)
+                    return pass.fromGitLab
+                }
+                if let again { runWokenDiscovery(id, fromGitLab: again) }
+            }
     }
 }
 

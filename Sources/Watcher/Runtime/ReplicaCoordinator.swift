@@ -179,12 +179,12 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
         try await wakeups.forward(hints.map { ForwardedHint($0, instance: instance, sender: me) })
     }
 
-    func feedNote(instance: String) async throws -> FeedNote? {
-        try await leases.leaderNote(FeedNote.name(instance: instance)).map { try FeedNote(decoding: $0.value) }
+    func leaderNote(_ name: String) async throws -> LeaderNote? {
+        try await leases.leaderNote(name)
     }
 
-    func publishFeedNote(_ note: FeedNote, instance: String) async throws -> Bool {
-        try await leases.publishLeaderNote(FeedNote.name(instance: instance), value: note.encoded(), now: scheduler.now)
+    func publishLeaderNote(_ name: String, value: String, wake: ReplicaWake?) async throws -> Bool {
+        try await leases.publishLeaderNote(name, value: value, now: scheduler.now, wake: wake)
     }
 
     /// One round (see the type's description); the engine's pipelines follow the leases before it returns.

@@ -53,11 +53,13 @@ final class ReplicaWakeListener: Sendable {
 
     /// Listens until disposed, calling `deliveries` for `.deliveries` and `leases` for `.leases` wake-ups, and
     /// both each time it starts listening (a wake-up sent while it was not listening is lost); `hints` gets the
-    /// webhook and change-feed hints other replicas pass on, and `heardAgain` runs when it listens again after the
+    /// webhook and change-feed hints other replicas pass on, `discovered` the leader's new project listings, and
+    /// `heardAgain` runs when it listens again after the
     /// connection dropped or could not be made (the hints sent meanwhile were lost).
     func start(
         deliveries: @escaping @Sendable () -> Void, leases: @escaping @Sendable () -> Void,
         hints: @escaping @Sendable (ForwardedHint) -> Void = { _ in },
+        discovered: @escaping @Sendable () -> Void = {},
         heardAgain: @escaping @Sendable () -> Void = {}
     ) -> any Disposable {
         let task = Task { [self] in
@@ -80,6 +82,7 @@ final class ReplicaWakeListener: Sendable {
                             switch kind {
                             case .deliveries: deliveries()
                             case .leases: leases()
+                            case .discovered: discovered()
                             }
                         },
                         hint: hints

@@ -213,6 +213,7 @@ final class WatcherRuntime: Sendable {
             deliveries: { [weak self] in self?.wakeDelivery() },
             leases: { [coordinator] in coordinator?.wake() },
             hints: { [engine] forwarded in engine.forwardedHint(forwarded) },
+            discovered: { [engine] in engine.takeUpLeaderListings() },
             heardAgain: { [engine] in engine.wakeFeedCoveredProjects() }
         )
         let tokenChecks = tokenExpiryCheck.repeatDaily()

@@ -45,8 +45,9 @@ package protocol ReplicaLeases: Sendable {
     func acquireLeadership(now: Date) async throws -> Bool
 
     /// Writes `value` under `name` for the other replicas, stamped `now` and with this replica's id, if this replica
-    /// holds the leader lease at `now`; returns whether it did (a replica that lost the lead writes nothing).
-    func publishLeaderNote(_ name: String, value: String, now: Date) async throws -> Bool
+    /// holds the leader lease at `now`, and sends `wake` to them when that commits; returns whether it did (a
+    /// replica that lost the lead writes nothing).
+    func publishLeaderNote(_ name: String, value: String, now: Date, wake: ReplicaWake?) async throws -> Bool
 
     /// The note last published under `name`, or `nil` when none was.
     func leaderNote(_ name: String) async throws -> LeaderNote?

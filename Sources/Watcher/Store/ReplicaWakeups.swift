@@ -93,4 +93,7 @@ package enum ReplicaWake: String, Sendable, CaseIterable {
     /// Project leases or delivery claims were given back (a replica stopping, or above its fair share): a claim
     /// round may take them now, and the deliveries those claims held may be sent.
     case leases
+    /// The leader published a new listing of a target's projects: the others take it up now (a new project is
+    /// claimed at once).
+    case discovered
 }

@@ -335,7 +335,7 @@ import Testing
             try reachable()
             return true
         }
-        func publishLeaderNote(_ name: String, value: String, now: Date) async throws -> Bool {
+        func publishLeaderNote(_ name: String, value: String, now: Date, wake: ReplicaWake?) async throws -> Bool {
             try reachable()
             return false
         }

@@ -17,7 +17,16 @@ import Testing
     /// Replicas sharing one change feed in memory: the leader's notes, and hints passed straight to the other
     /// replicas' engines (what `NOTIFY` does between processes).
     final class Hub: Sendable {
-        let notes = Mutex<[String: FeedNote]>([:])
+        /// The time notes are stamped with.
+        let clock: @Sendable () -> Date
+        let notes = Mutex<[String: LeaderNote]>([:])
+        /// The wake-ups notes were published with.
+        let wakes = Mutex<[ReplicaWake]>([])
+
+        init(clock: @escaping @Sendable () -> Date = { Date() }) {
+            self.clock = clock
+        }
+
         let engines = Mutex<[String: WatchEngine]>([:])
         let passedOn = Mutex<[ForwardedHint]>([])
 
@@ -53,10 +62,11 @@ import Testing
         func forwardFeedHints(_ hints: [FeedHint], instance: String) async throws {
             hub.pass(hints.map { ForwardedHint($0, instance: instance, sender: id) })
         }
-        func feedNote(instance: String) async throws -> FeedNote? { hub.notes.withLock { $0[instance] } }
-        func publishFeedNote(_ note: FeedNote, instance: String) async throws -> Bool {
+        func leaderNote(_ name: String) async throws -> LeaderNote? { hub.notes.withLock { $0[name] } }
+        func publishLeaderNote(_ name: String, value: String, wake: ReplicaWake?) async throws -> Bool {
             guard isLeader else { return false }
-            hub.notes.withLock { $0[instance] = note }
+            hub.notes.withLock { $0[name] = LeaderNote(value: value, writtenAt: hub.clock(), writtenBy: id) }
+            if let wake { hub.wakes.withLock { $0.append(wake) } }
             return true
         }
     }
@@ -73,7 +83,7 @@ import Testing
     func twoReplicas(_ harness: EngineTestHarness, _ scheduler: TestScheduler, api: FakeProject, web: FakeProject)
         -> TwoReplicas
     {
-        let hub = Hub()
+        let hub = Hub(clock: { scheduler.now })
         let configuration = EngineConfiguration(
             feed: FeedConfiguration(instances: ["fake"], sweepInterval: 600, interval: 60)
         )
@@ -186,7 +196,7 @@ import Testing
             let running = await start(replicas, harness, api: api, web: web)
             defer { running.dispose() }
             let (a, b) = (replicas.a, replicas.b)
-            #expect(replicas.hub.notes.withLock { $0["fake"] } != nil)
+            #expect(replicas.hub.notes.withLock { $0[FeedNote.name(instance: "fake")] } != nil)
 
             // When a stops leading (its lease expired) and web is pushed to before b's first read as leader
             a.replica.state.withLock { $0.leader = false }

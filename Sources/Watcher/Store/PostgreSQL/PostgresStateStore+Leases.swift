@@ -136,7 +136,9 @@ extension PostgresStateStore: ReplicaLeases {
         }
     }
 
-    package func publishLeaderNote(_ name: String, value: String, now: Date) async throws -> Bool {
+    package func publishLeaderNote(_ name: String, value: String, now: Date, wake: ReplicaWake?) async throws
+        -> Bool
+    {
         let (logger, me, at) = (self.logger, replicaID, now.storeMillis)
         return try await write { connection in
             // Only under the leader lease, which the row lock keeps until the commit.
@@ -156,6 +158,7 @@ extension PostgresStateStore: ReplicaLeases {
                 """,
                 logger: logger
             )
+            if let wake { try await Self.notify(wake, from: me, on: connection, logger: logger) }
             return true
         }
     }

@@ -209,8 +209,8 @@ struct PostgresReplicaLeasesTests {
         #expect(try await b.leaderNote("feed gitlab.com") == nil)
 
         // When A publishes a note, and B, which does not lead, tries to
-        #expect(try await a.publishLeaderNote("feed gitlab.com", value: #"{"x":"\u0000'\""}"#, now: Sample.time(5)))
-        #expect(try await !b.publishLeaderNote("feed gitlab.com", value: "{}", now: Sample.time(6)))
+        #expect(try await a.publishLeaderNote("feed gitlab.com", value: #"{"x":"\u0000'\""}"#, now: Sample.time(5), wake: nil))
+        #expect(try await !b.publishLeaderNote("feed gitlab.com", value: "{}", now: Sample.time(6), wake: nil))
 
         // Then both read A's, stamped with its time and id
         let note = LeaderNote(value: #"{"x":"\u0000'\""}"#, writtenAt: Sample.time(5), writtenBy: "replica-a")
@@ -218,10 +218,10 @@ struct PostgresReplicaLeasesTests {
         #expect(try await a.leaderNote("feed gitlab.com") == note)
 
         // And once A's lease expired (30 s) it can publish no more, even before another replica leads
-        #expect(try await !a.publishLeaderNote("feed gitlab.com", value: "{}", now: Sample.time(31)))
+        #expect(try await !a.publishLeaderNote("feed gitlab.com", value: "{}", now: Sample.time(31), wake: nil))
         // While B, leading now, replaces the note
         #expect(try await b.acquireLeadership(now: Sample.time(32)))
-        #expect(try await b.publishLeaderNote("feed gitlab.com", value: "{}", now: Sample.time(33)))
+        #expect(try await b.publishLeaderNote("feed gitlab.com", value: "{}", now: Sample.time(33), wake: nil))
         #expect(try await a.leaderNote("feed gitlab.com")?.writtenBy == "replica-b")
     }
 

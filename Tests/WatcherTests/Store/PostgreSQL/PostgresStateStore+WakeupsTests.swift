@@ -103,6 +103,31 @@ struct PostgresStateStoreWakeupsTests {
         for listener in listeners { listener.cancel() }
     }
 
+    @Test func testLeaderNote_publishedWithAWake_wakesTheOthers_andOnlyWhenItWasWritten() async throws {
+        // Given C listening, and B leading
+        let url = try await StoreKind.postgres.database().location
+        let (a, b, c) = (try await open(url, "replica-a"), try await open(url, "replica-b"), try await open(url, "replica-c"))
+        #expect(try await b.acquireLeadership(now: Sample.time(0)))
+        let received = Shared<[ReplicaWake]>([])
+        let listening = Shared(false)
+        let listener = Task {
+            try await c.listen(
+                listening: { listening.update { $0 = true } }, wake: { kind in received.update { $0.append(kind) } }
+            )
+        }
+        try await eventually { listening.value }
+
+        // When A, which does not lead, publishes a list (refused), then B does
+        #expect(try await !a.publishLeaderNote("discovery x", value: "[]", now: Sample.time(1), wake: .discovered))
+        #expect(try await b.publishLeaderNote("discovery x", value: "[]", now: Sample.time(2), wake: .discovered))
+
+        // Then C is woken once, by B's (wake-ups arrive in commit order: A's would have come first)
+        try await eventually { !received.value.isEmpty }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(received.value == [.discovered])
+        listener.cancel()
+    }
+
     @Test func testForward_aReadsWorthOfFeedHints_arrivesWholeInOneTransaction() async throws {
         // Given B listening for hints
         let url = try await StoreKind.postgres.database().location
