@@ -119,9 +119,9 @@ enum StateAccess {
         return try await withClosing(store, close: { try? $0.close() }) { try await body($0, .sqlite) }
     }
 
-    /// Runs `body` on an opened `store`, then closes it with `close`, whether `body` returned or threw: the one
-    /// way every command lets go of the state, so that no path out of `body` leaves a store (and SQLite's lock)
-    /// open.
+    /// Runs `body` on an opened `store`, then closes it with `close`, whether `body` returned or threw: how
+    /// `withReadableState`, `withAdminState` and `ConfiguredState.withStore` let go of the state, so that no path
+    /// out of `body` leaves a store (and SQLite's lock) open.
     ///
     /// - Throws: what `body` throws (a failure to close after it is dropped: `body`'s error says more), else what
     ///   `close` throws.
