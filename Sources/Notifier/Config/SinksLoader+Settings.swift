@@ -52,18 +52,23 @@ extension SinksLoader {
             let display = "\(key == envKey ? "env" : "file") \(text) (not read: offline)"
             return (Secret.offlinePlaceholder(envKey: envKey), SecretSource(keyName: key, display: display))
         }
+        /// The secret `value` read from `place` (`environment variable "X"`, `file "/path"`), trimmed; `nil` with
+        /// a problem when nothing is left.
+        func trimmed(_ value: String, from place: String, display: String) -> (Secret, SecretSource)? {
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else {
+                reader.error("\(place) named by \(map.describe(key)) is empty", at: node)
+                return nil
+            }
+            return (Secret(trimmed), SecretSource(keyName: key, display: display))
+        }
         switch key {
         case envKey:
             guard let value = environment.variable(named: text) else {
                 reader.error("environment variable \"\(text)\" named by \(map.describe(key)) is not set", at: node)
                 return nil
             }
-            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty else {
-                reader.error("environment variable \"\(text)\" named by \(map.describe(key)) is empty", at: node)
-                return nil
-            }
-            return (Secret(trimmed), SecretSource(keyName: key, display: "env \(text)"))
+            return trimmed(value, from: "environment variable \"\(text)\"", display: "env \(text)")
         case fileKey:
             let path =
                 text.hasPrefix("/") || baseDirectory == "."
@@ -73,12 +78,7 @@ extension SinksLoader {
                 reader.error("cannot read file \"\(path)\" named by \(map.describe(key))", at: node)
                 return nil
             }
-            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty else {
-                reader.error("file \"\(path)\" named by \(map.describe(key)) is empty", at: node)
-                return nil
-            }
-            return (Secret(trimmed), SecretSource(keyName: key, display: "file \(path)"))
+            return trimmed(value, from: "file \"\(path)\"", display: "file \(path)")
         default:
             guard literalAllowed else {
                 reader.error(

@@ -72,6 +72,6 @@ final class HookMetrics: Sendable {
             return woken
         }
         guard let woken else { return }
-        pollDelay.recordNanoseconds(Int64((report.startedAt.timeIntervalSince(woken) * 1e9).rounded()))
+        pollDelay.record(seconds: report.startedAt.timeIntervalSince(woken))
     }
 }

@@ -95,7 +95,7 @@ final class WatcherMetrics: Sendable {
     func recordPoll(project: ProjectKey, outcome: PollOutcome, duration: TimeInterval, finishedAt: Date) {
         let label = Self.label(outcome)
         polls(label).increment()
-        pollDuration(label).recordNanoseconds(Int64((max(0, duration) * 1e9).rounded()))
+        pollDuration(label).record(seconds: duration)
         switch outcome {
         case .changed, .unchanged:
             lastSuccessfulPoll(project.description).record(finishedAt.timeIntervalSince1970)
@@ -126,7 +126,7 @@ final class WatcherMetrics: Sendable {
     /// transport failure (`timeout`, `connection_error`, `cancelled`, `body_too_large`).
     func recordRequest(host: String, status: String, duration: TimeInterval) {
         gitlabRequests(host, status).increment()
-        gitlabRequestDuration(host).recordNanoseconds(Int64((max(0, duration) * 1e9).rounded()))
+        gitlabRequestDuration(host).record(seconds: duration)
     }
 
     /// The `status` label of a transport failure.

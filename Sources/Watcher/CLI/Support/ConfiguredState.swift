@@ -63,24 +63,10 @@ enum ConfiguredState {
             switch self {
             case .sqlite(let path):
                 let store = try SQLiteStateStore(StoreConfiguration(path: path))
-                do {
-                    let value = try await body(store)
-                    try store.close()
-                    return value
-                } catch {
-                    try? store.close()
-                    throw error
-                }
+                return try await StateAccess.withClosing(store, close: { try $0.close() }) { try await body($0) }
             case .postgres(let configuration):
                 let store = try await PostgresStateStore.open(configuration, logger: logger)
-                do {
-                    let value = try await body(store)
-                    await store.close()
-                    return value
-                } catch {
-                    await store.close()
-                    throw error
-                }
+                return try await StateAccess.withClosing(store, close: { await $0.close() }) { try await body($0) }
             }
         } catch StateStoreError.alreadyInUse(let path, _, let pid) {
             throw CLIError.watcherActive(statePath: path, pid: pid, action: action)

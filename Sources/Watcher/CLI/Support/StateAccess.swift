@@ -29,14 +29,7 @@ enum StateAccess {
                 store: store, name: store.path, replicas: nil, leasePeriod: nil, close: { try? store.close() }
             )
         }
-        do {
-            let result = try await body(state, config)
-            await state.close()
-            return result
-        } catch {
-            await state.close()
-            throw error
-        }
+        return try await withClosing(state, close: { await $0.close() }) { try await body($0, config) }
     }
 
     /// Opens the PostgreSQL state read-only (`PostgresStateStore.openForReading`).
@@ -120,18 +113,32 @@ enum StateAccess {
             } catch let error as StateStoreError {
                 throw CLIError("\(error.description) (state.postgres: \(postgres.source))")
             }
-            do {
-                let result = try await body(store, .postgres)
-                await store.close()
-                return result
-            } catch {
-                await store.close()
-                throw error
-            }
+            return try await withClosing(store, close: { await $0.close() }) { try await body($0, .postgres) }
         }
         let store = try openForAdmin(path, action: action)
-        defer { try? store.close() }
-        return try await body(store, .sqlite)
+        return try await withClosing(store, close: { try? $0.close() }) { try await body($0, .sqlite) }
+    }
+
+    /// Runs `body` on an opened `store`, then closes it with `close`, whether `body` returned or threw: how
+    /// `withReadableState`, `withAdminState` and `ConfiguredState.withStore` let go of the state, so that no path
+    /// out of `body` leaves a store (and SQLite's lock) open.
+    ///
+    /// - Throws: what `body` throws (a failure to close after it is dropped: `body`'s error says more), else what
+    ///   `close` throws.
+    static func withClosing<Store, T>(
+        _ store: Store,
+        close: (Store) async throws -> Void,
+        _ body: (Store) async throws -> T
+    ) async throws -> T {
+        let result: T
+        do {
+            result = try await body(store)
+        } catch {
+            try? await close(store)
+            throw error
+        }
+        try await close(store)
+        return result
     }
 
     /// Opens the state at `path` read-write for an admin `action` (like "retrying dead letters").

@@ -22,14 +22,7 @@ public struct GitLabRepositoriesAPI: Sendable {
 
     /// `GET /projects/:id/repository/branches/:branch`; the `async` twin of `branch(_:of:)`.
     public func branch(_ name: String, of project: GitLabProjectRef) async throws(GitLabError) -> GitLabBranch {
-        try await executor.get(
-            GitLabBranch.self,
-            .get(
-                "/projects/\(project.pathComponent)/repository/branches/\(GitLabPercentEncoding.encode(name))",
-                endpoint: "/projects/:id/repository/branches/:branch",
-                resource: "branch \"\(name)\" of \(project)"
-            )
-        )
+        try await item("branches", name, of: project, parameter: "branch", noun: "branch")
     }
 
     /// `GET /projects/:id/repository/tags`, newest first by default.
@@ -48,14 +41,7 @@ public struct GitLabRepositoriesAPI: Sendable {
 
     /// `GET /projects/:id/repository/tags/:tag_name`: one tag; a missing one is a 404 `.tag` error.
     public func tag(_ name: String, of project: GitLabProjectRef) async throws(GitLabError) -> GitLabTag {
-        try await executor.get(
-            GitLabTag.self,
-            .get(
-                "/projects/\(project.pathComponent)/repository/tags/\(GitLabPercentEncoding.encode(name))",
-                endpoint: "/projects/:id/repository/tags/:tag_name",
-                resource: "tag \"\(name)\" of \(project)"
-            )
-        )
+        try await item("tags", name, of: project, parameter: "tag_name", noun: "tag")
     }
 
     /// `GET /projects/:id/repository/contributors`.
@@ -131,6 +117,25 @@ public struct GitLabRepositoriesAPI: Sendable {
     }
 
     /// `GET /projects/:id/repository/<collection>` (`branches`, `tags`, `contributors`), paginated by offset.
+    /// `GET /projects/:id/repository/<collection>/<name>`: the one branch or tag called `name`; `parameter` is its
+    /// name's placeholder in the endpoint (`:branch`), `noun` what errors call it (`branch "main" of acme/api`).
+    private func item<Item: Decodable>(
+        _ collection: String,
+        _ name: String,
+        of project: GitLabProjectRef,
+        parameter: String,
+        noun: String
+    ) async throws(GitLabError) -> Item {
+        try await executor.get(
+            Item.self,
+            .get(
+                "/projects/\(project.pathComponent)/repository/\(collection)/\(GitLabPercentEncoding.encode(name))",
+                endpoint: "/projects/:id/repository/\(collection)/:\(parameter)",
+                resource: "\(noun) \"\(name)\" of \(project)"
+            )
+        )
+    }
+
     private func list<Item>(
         _ collection: String,
         of project: GitLabProjectRef,
