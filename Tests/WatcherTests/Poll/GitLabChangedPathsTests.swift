@@ -78,6 +78,41 @@ import Testing
         }
     }
 
+    @Test(.timeLimit(.minutes(1))) func testFewCommits_theirDiffsAreReadFourAtATime_andKeepTheirOrder() async throws {
+        // Given a push of 6 commits, and a GitLab whose diff answers hang until released
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        let base = project.commits(1, by: [ann])
+        let shas = project.commits(6, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let window = try await GitLabProjectSource(client: harness.client)
+                .commits(in: project.id, from: base.last, to: shas.last!, limit: 100)
+            let ref = ProjectRef(instance: "fake", id: project.id, path: "acme/api")
+            let event = WatchEvent.commitsNew(
+                project: ref, branch: "main", before: base.last, after: shas.last!,
+                commits: CommitList(commits: window.commits.reversed().map(\.eventCommit)),
+                at: Date(timeIntervalSince1970: 0)
+            )
+            let provider = GitLabChangedPaths(source: GitLabProjectSource(client: harness.client), project: project.id)
+            fake.inject(FakeFault(.hang, on: .pathContaining("/diff"), times: 4))
+
+            // When its changed paths are asked
+            async let answer = provider.changeSet(for: event)
+
+            // Then four commits' diffs are in flight at once (one at a time, the first would hang until the client
+            // gave up and asked it again)
+            await fake.waitUntilHung(4)
+            let inFlight = Set(fake.requests.filter { $0.path.hasSuffix("/diff") }.map(\.path))
+            fake.releaseHungRequests()
+            #expect(inFlight.count == 4)
+
+            // And the answer lists every commit's files, oldest commit first, each diff read once
+            let paths = try await answer.paths
+            #expect(paths == (0..<6).map { "src/file\($0).swift" })
+            #expect(fake.requestCount(matching: .pathContaining("/diff")) == 6)
+        }
+    }
+
     @Test func testLargePush_costsOneComparison_andAnOverflowMatchesThePathsRule() async throws {
         // Given a push of 12 commits, one of which changes more files than GitLab's default diff limit (1,000),
         // none under docs/

@@ -17,8 +17,9 @@
 /// `null`; bytes (event payloads, reported-commit SHAs) are base64 strings. Version 1 is frozen: a new column or
 /// table is a new version, and a file of a newer version is refused.
 ///
-/// What is not exported: the PostgreSQL replicas' leases and delivery claims (`replica`, `projectLease`,
-/// `leaderLease`, `delivery.claimedBy`): they belong to running processes, and the importing side starts free.
+/// What is not exported: the PostgreSQL replicas' leases, delivery claims and leader notes (`replica`,
+/// `projectLease`, `leaderLease`, `delivery.claimedBy`, `leaderNote`): they belong to running processes, and the
+/// importing side starts free.
 enum StateDump {
     /// The `format` of the first line.
     static let format = "glwatch-state"
