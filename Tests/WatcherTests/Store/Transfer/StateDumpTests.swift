@@ -11,7 +11,7 @@ import Testing
 struct StateDumpTests {
     /// What the format leaves out on purpose.
     static let notExported: Set<String> = [
-        "replica", "projectlease", "leaderlease", "glwatch_migration", "grdb_migrations",
+        "replica", "projectlease", "leaderlease", "leadernote", "glwatch_migration", "grdb_migrations",
         "delivery.claimedby", "delivery.claimexpiresat",
     ]
 
