@@ -36,6 +36,8 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
     private let hearing: @Sendable () -> Bool
     private let state = Mutex(State())
     private let subject: BehaviorSubject<ReplicaReport>
+    /// The round due when the leader lease another replica holds expires (`tick`), replaced after each round.
+    private let atLeaderExpiry = SerialDisposable()
 
     private struct State {
         var held: [ProjectKey: ProjectFence] = [:]
@@ -138,7 +140,8 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
         let discoveries = engine.activity.subscribe(onNext: { activity in
             if case .discovered = activity { continuation.yield() }
         })
-        return Disposables.create {
+        return Disposables.create { [atLeaderExpiry] in
+            atLeaderExpiry.dispose()
             timer.dispose()
             discoveries.dispose()
             continuation.finish()
@@ -187,6 +190,20 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
         try await leases.publishLeaderNote(name, value: value, now: scheduler.now, wake: wake)
     }
 
+    /// Not leading: asks for a round right after the leader lease expires, when that comes before the next periodic
+    /// round, so that a leader that died is replaced within one lease period of its last renewal (not up to a third
+    /// of one later).
+    private func roundAtLeaderExpiry(now: Date) async throws {
+        guard let expiry = try await leases.leaderLeaseExpiry() else { return }
+        let wait = expiry.timeIntervalSince(now) + 0.01
+        guard wait > 0, wait < leases.leasePeriod.seconds / 3 else { return }
+        atLeaderExpiry.disposable = scheduler.scheduleRelative((), dueTime: .milliseconds(Int((wait * 1000).rounded(.up)))) {
+            [weak self] _ in
+            self?.wake()
+            return Disposables.create()
+        }
+    }
+
     /// One round (see the type's description); the engine's pipelines follow the leases before it returns.
     func tick(engine: WatchEngine) async {
         let now = scheduler.now
@@ -197,6 +214,7 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
         do {
             try await leases.heartbeat(now: now)
             let leading = try await leases.acquireLeadership(now: now)
+            if !leading { try await roundAtLeaderExpiry(now: now) }
             if Set(covered) != offered { try await leases.offerProjects(covered.filter { !offered.contains($0) }) }
             let renewed = try await leases.renewLeases(held, now: now)
             lost = Set(held.map(\.project)).subtracting(renewed.map(\.project)).sorted()

@@ -44,6 +44,10 @@ package protocol ReplicaLeases: Sendable {
     /// whether this replica leads until `now + leasePeriod`.
     func acquireLeadership(now: Date) async throws -> Bool
 
+    /// When the leader lease expires unless renewed (`nil`: nobody holds it): a replica that does not lead tries
+    /// again right then, so the lead moves within one lease period of the leader's last renewal.
+    func leaderLeaseExpiry() async throws -> Date?
+
     /// Writes `value` under `name` for the other replicas, stamped `now` and with this replica's id, if this replica
     /// holds the leader lease at `now`, and sends `wake` to them when that commits; returns whether it did (a
     /// replica that lost the lead writes nothing).

@@ -343,6 +343,10 @@ import Testing
             try reachable()
             return nil
         }
+        func leaderLeaseExpiry() async throws -> Date? {
+            try reachable()
+            return nil
+        }
         func resign() async throws {}
     }
 

@@ -136,6 +136,15 @@ extension PostgresStateStore: ReplicaLeases {
         }
     }
 
+    package func leaderLeaseExpiry() async throws -> Date? {
+        let logger = self.logger
+        return try await read { connection in
+            try await connection.rows(
+                "SELECT expiresAt FROM leaderLease WHERE name = \(Self.leaderName)", logger: logger
+            ).first.map { Date(storeMillis: try $0.decode(Int64.self)) }
+        }
+    }
+
     package func publishLeaderNote(_ name: String, value: String, now: Date, wake: ReplicaWake?) async throws
         -> Bool
     {
