@@ -26,8 +26,9 @@ struct SoakEndToEndTests {
     /// Issue 18's acceptance test: three replicas on one PostgreSQL database, a random one SIGKILLed every few
     /// seconds and restarted, and the database itself restarted once halfway through (`pg_ctl stop -m fast`, three
     /// seconds down, started again, the replicas running throughout), under the same faults and timeline: nothing
-    /// lost, no announcement under two webhook-ids (two replicas never both process one poll or one delivery), and
-    /// every replica back at work and stopping cleanly at the end.
+    /// lost, no announcement under two webhook-ids (two replicas never both process one poll or one delivery), the
+    /// lead taken by another replica within one lease period of each kill of the leader, and every replica back at
+    /// work and stopping cleanly at the end.
     ///
     /// Without `recreated-while-down`: its premise, a branch deleted and recreated while glwatch is down, does not
     /// hold while two other replicas run (and a baseline deferred for late push events across several lease moves
@@ -63,6 +64,8 @@ struct SoakEndToEndTests {
         let killed = Self.number(after: "\nkills:", in: report)
         #expect(redelivered != nil && killed != nil && redelivered! * 4 <= killed!, "\(report)")
         #expect(report.contains("\ndatabase:      restarted 1×"), "the database was not restarted: \(report)")
+        // Each kill of the leader: another replica led within one lease period (+2 s of slack), or the soak fails.
+        #expect(report.contains("\nleader:        killed "), "no leader line: \(report)")
         #expect(report.hasSuffix("PASS\n"), "\(report)")
         let password = try #require(URLComponents(string: url)?.password)
         #expect(!report.contains(password) && !soak.stderr.contains(password), "the database password was shown")

@@ -194,7 +194,7 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
     /// round, so that a leader that died is replaced within one lease period of its last renewal (not up to a third
     /// of one later).
     private func roundAtLeaderExpiry(now: Date) async throws {
-        guard let expiry = try await leases.leaderLeaseExpiry() else { return }
+        guard let expiry = try await leases.leaderLease()?.expiresAt else { return }
         let wait = expiry.timeIntervalSince(now) + 0.01
         guard wait > 0, wait < leases.leasePeriod.seconds / 3 else { return }
         atLeaderExpiry.disposable = scheduler.scheduleRelative((), dueTime: .milliseconds(Int((wait * 1000).rounded(.up)))) {

@@ -44,9 +44,10 @@ package protocol ReplicaLeases: Sendable {
     /// whether this replica leads until `now + leasePeriod`.
     func acquireLeadership(now: Date) async throws -> Bool
 
-    /// When the leader lease expires unless renewed (`nil`: nobody holds it): a replica that does not lead tries
-    /// again right then, so the lead moves within one lease period of the leader's last renewal.
-    func leaderLeaseExpiry() async throws -> Date?
+    /// Who holds the leader lease and until when unless renewed (`nil`: nobody ever took it, or the last leader
+    /// stopped): a replica that does not lead tries again right when it expires, so the lead moves within one lease
+    /// period of the leader's last renewal.
+    func leaderLease() async throws -> LeaderLease?
 
     /// Writes `value` under `name` for the other replicas, stamped `now` and with this replica's id, if this replica
     /// holds the leader lease at `now`, and sends `wake` to them when that commits; returns whether it did (a
@@ -89,5 +90,19 @@ package struct LeaderNote: Sendable, Hashable {
         self.value = value
         self.writtenAt = writtenAt
         self.writtenBy = writtenBy
+    }
+}
+
+/// The leader lease as it stands (`ReplicaLeases.leaderLease()`).
+package struct LeaderLease: Sendable, Hashable {
+    /// The replica that took it last (it may have expired since).
+    package var owner: String
+    /// When it expires unless renewed.
+    package var expiresAt: Date
+
+    /// Creates a standing.
+    package init(owner: String, expiresAt: Date) {
+        self.owner = owner
+        self.expiresAt = expiresAt
     }
 }

@@ -22,6 +22,8 @@ struct SoakReport: Sendable {
     var restarts = 0
     /// How many times the replicas' database was restarted (`SoakOptions.databaseRestartCommand`).
     var databaseRestarts = 0
+    /// Among replicas, for each kill of the leader: how long until another replica led (`nil`: none did).
+    var leaderTakeovers: [Duration?] = []
     /// Receiver outages, by kind (`503`, `refused`, `hung`, `dropped`).
     var outages: [String: Int] = [:]
     /// 429 bursts injected.
@@ -54,7 +56,14 @@ struct SoakReport: Sendable {
     }
 
     /// Whether the soak passed: nothing lost, duplicated or invented, and a clean exit on SIGTERM.
-    var passed: Bool { verdict.passed && finalExitClean }
+    var passed: Bool { verdict.passed && finalExitClean && leaderMovedInTime }
+
+    /// Whether every kill of the leader was followed by another replica leading within one lease period, plus 2 s
+    /// for the watch's polling, a round's own time and a loaded machine.
+    var leaderMovedInTime: Bool {
+        let limit = Duration.seconds(options.leasePeriodSeconds + 2)
+        return leaderTakeovers.allSatisfy { $0.map { $0 <= limit } ?? false }
+    }
 
     /// The report as text.
     func rendered(replay: String) -> String {
@@ -90,6 +99,14 @@ struct SoakReport: Sendable {
             + "\(Self.seconds(startedAfter)), first cycle after " + (readyAfter.map(Self.seconds) ?? "never"))
         if options.databaseRestartCommand != nil {
             lines.append("database:      restarted \(databaseRestarts)× while the replicas ran")
+        }
+        if options.replicas > 1, options.databaseURL != nil {
+            let moves = leaderTakeovers.map { $0.map(Self.seconds) ?? "never" }
+            lines.append(
+                "leader:        killed \(leaderTakeovers.count)× while leading; the lead moved after "
+                    + (moves.isEmpty ? "-" : moves.joined(separator: ", "))
+                    + " (lease period \(options.leasePeriodSeconds) s)" + (leaderMovedInTime ? "" : " — TOO LATE")
+            )
         }
         lines.append("poll cycles:   \(pollCycles) project polls (\(failedPolls) failed under injected faults)")
         lines.append(

@@ -105,6 +105,8 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         changesBegan = begin
         // One child, or several replicas sharing a PostgreSQL database (started one after the other).
         var children = try (0..<max(1, options.replicas)).map { _ in try start() }
+        // Among replicas: who leads, to tell how long the lead takes to move when its holder is killed.
+        let leaderWatch = options.replicas > 1 ? options.databaseURL.map(SoakLeaderWatch.init(url:)) : nil
         // glwatch watches from the moment it has started, not from the moment its process was launched: nothing
         // changes until it logged so, and one more second has passed (GitLab's event times are what tell
         // glwatch what happened after it began).
@@ -181,6 +183,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
             if ready, !restartDue, databaseRestart == nil, now >= nextKill {
                 let victim = Int.random(in: 0..<children.count, using: &random)
                 report.peakResidentBytes = max(report.peakResidentBytes, children[victim].peakResidentBytes)
+                leaderWatch?.killing(pid: children[victim].pid)
                 children[victim].send(SIGKILL)
                 let exit = await children[victim].waitForExit()
                 guard exit.signaled else {
@@ -250,6 +253,11 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
             try await clock.sleep(for: .milliseconds(250))
         }
         report.drained = drainStart.duration(to: clock.now)
+        // Before the SIGTERMs, which give the lead back at once.
+        if let leaderWatch {
+            report.leaderTakeovers = leaderWatch.takeovers()
+            await leaderWatch.stop()
+        }
         for child in children {
             report.peakResidentBytes = max(report.peakResidentBytes, child.peakResidentBytes)
             child.send(SIGTERM)

@@ -343,7 +343,7 @@ import Testing
             try reachable()
             return nil
         }
-        func leaderLeaseExpiry() async throws -> Date? {
+        func leaderLease() async throws -> LeaderLease? {
             try reachable()
             return nil
         }

@@ -33,7 +33,11 @@ import Testing
             attempts.withLock { $0.append((now, leading)) }
             return leading
         }
-        func leaderLeaseExpiry() async throws -> Date? { attempts.withLock { $0.last?.leading == true } ? nil : expiry }
+        func leaderLease() async throws -> LeaderLease? {
+            attempts.withLock { $0.last?.leading == true }
+                ? LeaderLease(owner: replicaID, expiresAt: expiry.addingTimeInterval(30))
+                : LeaderLease(owner: "a", expiresAt: expiry)
+        }
         func publishLeaderNote(_ name: String, value: String, now: Date, wake: ReplicaWake?) async throws -> Bool {
             false
         }

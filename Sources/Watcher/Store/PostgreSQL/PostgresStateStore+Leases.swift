@@ -136,12 +136,15 @@ extension PostgresStateStore: ReplicaLeases {
         }
     }
 
-    package func leaderLeaseExpiry() async throws -> Date? {
+    package func leaderLease() async throws -> LeaderLease? {
         let logger = self.logger
         return try await read { connection in
             try await connection.rows(
-                "SELECT expiresAt FROM leaderLease WHERE name = \(Self.leaderName)", logger: logger
-            ).first.map { Date(storeMillis: try $0.decode(Int64.self)) }
+                "SELECT owner, expiresAt FROM leaderLease WHERE name = \(Self.leaderName)", logger: logger
+            ).first.map { row in
+                let (owner, expiresAt) = try row.decode((String, Int64).self)
+                return LeaderLease(owner: owner, expiresAt: Date(storeMillis: expiresAt))
+            }
         }
     }
 

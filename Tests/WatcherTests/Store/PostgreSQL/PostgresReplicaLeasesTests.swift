@@ -189,9 +189,9 @@ struct PostgresReplicaLeasesTests {
     @Test func testLeadership_oneLeaderAtATime_anotherTakesOverOnExpiry() async throws {
         let (a, b) = try await twoReplicas()
         // Given A takes the leader lease at 0 s (nobody held it), for a lease period
-        #expect(try await a.leaderLeaseExpiry() == nil)
+        #expect(try await a.leaderLease() == nil)
         #expect(try await a.acquireLeadership(now: Sample.time(0)))
-        #expect(try await b.leaderLeaseExpiry() == Sample.time(30))
+        #expect(try await b.leaderLease() == LeaderLease(owner: "replica-a", expiresAt: Sample.time(30)))
         // Then B cannot while it holds (and renews) it
         #expect(try await !b.acquireLeadership(now: Sample.time(10)))
         #expect(try await a.acquireLeadership(now: Sample.time(20)))
