@@ -75,6 +75,39 @@ struct PostgresStateStoreWakeupsTests {
         try await listener.value
     }
 
+    @Test func testDeliveryAdmin_requeuesAndRedeliveries_wakeTheReplicas_andAnEmptyRequeueDoesNot() async throws {
+        // Given a replica B listening, and a dead letter of event e1 queued by A
+        let url = try await StoreKind.postgres.database().location
+        let (a, b) = (try await open(url, "replica-a"), try await open(url, "replica-b"))
+        _ = try await a.apply(Self.change("e1", deliveries: 2))
+        let due = try await a.nextDue(sink: "ops0", now: Sample.time(41), limit: 1)
+        let dead = try #require(due.first)
+        try await a.record(DeliveryAttempt(at: Sample.time(41), outcome: .dead), forDelivery: dead.id)
+        let received = Shared<[ReplicaWake]>([])
+        let listening = Shared(false)
+        let listener = Task {
+            try await b.listen(
+                listening: { listening.update { $0 = true } }, wake: { kind in received.update { $0.append(kind) } }
+            )
+        }
+        try await eventually { listening.value }
+
+        // When the operator (`deliveries --retry`, `--retry-all`, `replay`, from a process joining no replica)
+        // requeues it, finds nothing more to requeue, kills it again and requeues all, then replays e1
+        let admin = try await open(url, "admin")
+        try await admin.requeueDeadLetter(dead.id, now: Sample.time(42))
+        #expect(try await admin.requeueDeadLetters(sink: nil, now: Sample.time(43)) == 0)
+        try await a.record(DeliveryAttempt(at: Sample.time(44), outcome: .dead), forDelivery: dead.id)
+        #expect(try await admin.requeueDeadLetters(sink: nil, now: Sample.time(45)) == 1)
+        _ = try await admin.redeliver(eventID: "e1", to: "ops1", now: Sample.time(46))
+
+        // Then B's delivery workers are woken three times: not by the requeue that found nothing
+        try await eventually { received.value.count >= 3 }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(received.value == [.deliveries, .deliveries, .deliveries])
+        listener.cancel()
+    }
+
     @Test func testForward_aWebhookHintReachesTheOtherReplicas_notTheSender() async throws {
         // Given replicas A and B listening on one database
         let url = try await StoreKind.postgres.database().location
