@@ -222,13 +222,30 @@ extension WatchEngine {
 
     /// Lists the projects the token's user can read the pushes of (Reporter or above), so that they are polled
     /// only on the sweep while the feed works. A failure keeps the previous scope.
+    ///
+    /// Among replicas the leader lists them and publishes the list; the others take it while it is younger than
+    /// 2.5 discovery intervals, and list GitLab themselves otherwise.
     func refreshScope(of feed: ChangeFeed) async {
         guard let client = clients[feed.instance] else { return }
+        let name = "feed scope \(feed.instance)"
+        if let leases, leases.sharesFeed, !leases.isLeader,
+            let note = try? await leases.leaderNote(name),
+            scheduler.now.timeIntervalSince(note.writtenAt) <= 2.5 * configuration.discoveryInterval,
+            let ids = try? JSONDecoder().decode([Int64].self, from: Data(note.value.utf8))
+        {
+            feed.setScope(Set(ids), at: scheduler.now)
+            return
+        }
         var options = GitLabProjectListOptions(membership: true, simple: true, perPage: 100)
         options.minAccessLevel = 20
         do {
             let projects = try await client.projects.list(options).loadAll()
-            feed.setScope(Set(projects.map(\.id)), at: scheduler.now)
+            let ids = Set(projects.map(\.id))
+            feed.setScope(ids, at: scheduler.now)
+            if let leases, leases.sharesFeed, leases.isLeader {
+                let value = String(decoding: try JSONEncoder().encode(ids.sorted()), as: UTF8.self)
+                _ = try? await leases.publishLeaderNote(name, value: value, wake: nil)
+            }
         } catch {
             logger.warning(
                 "cannot list the projects the change feed covers; keeping the previous list",

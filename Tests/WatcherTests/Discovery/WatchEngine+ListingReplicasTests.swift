@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Notifier
 import RxCore
+import RxCoreTest
 import Testing
 
 @testable import Watcher
@@ -105,6 +106,37 @@ import Testing
             // Then it lists GitLab itself
             #expect(report.discoveries.map(\.followed) == [false])
             #expect(fake.requestCount(matching: Self.listing) >= 1)
+        }
+    }
+
+    @Test func testFeedScope_aFollowerTakesTheLeadersList_andListsItselfWithoutOne() async throws {
+        // Given alice's token, a member of two watched projects, and two replicas reading the change feed
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects, auth) = WatchEngineFeedTests().world(scheduler, members: ["acme/api", "acme/web"])
+        try await EngineTestHarness.run(fake, auth: auth) { harness in
+            let hub = Hub()
+            let configuration = EngineConfiguration(feed: FeedConfiguration(instances: ["fake"]))
+            func replica(_ id: String, leader: Bool) -> WatchEngine {
+                harness.engine(
+                    targets: [harness.groupTarget("acme")], configuration: configuration,
+                    leases: Replica(id, hub: hub, leader: leader, holding: [])
+                )
+            }
+            let (a, b) = (replica("a", leader: true), replica("b", leader: false))
+            let membership = FakeRequestMatcher.pathContaining("/projects", query: "&membership=true&")
+
+            // When the follower lists the feed's scope before any list was published, then the leader, then the
+            // follower again
+            let (feedA, feedB) = (try #require(a.feeds["fake"]), try #require(b.feeds["fake"]))
+            await b.refreshScope(of: feedB)
+            #expect(fake.requestCount(matching: membership) == 1)
+            await a.refreshScope(of: feedA)
+            fake.resetRequestLog()
+            await b.refreshScope(of: feedB)
+
+            // Then it first listed GitLab itself, and then took the leader's list without a request of its own
+            #expect(fake.requestCount(matching: membership) == 0)
+            #expect(projects.allSatisfy { feedB.inScope($0.id) } && feedB.scopeCount == 2)
         }
     }
 }
