@@ -77,7 +77,9 @@ extension WatchEngine {
         report.covered = feed.scopeCount
         await readBatch(feed, into: &report)
         if let failure = report.failure {
-            logger.warning("reading the change feed failed", metadata: ["instance": "\(feed.instance)", "error": "\(failure)"])
+            logger.warning(
+                "reading the change feed failed", metadata: ["instance": "\(feed.instance)", "error": "\(failure)"]
+            )
         }
         subject.onNext(.feedRead(report))
         return report
@@ -132,10 +134,12 @@ extension WatchEngine {
         guard role == .leading, read.failure == nil, passedOn, let leases else { return }
         do {
             let note = FeedNote(reference: feed.reader.reference, readAt: scheduler.now)
-            _ = try await leases.publishLeaderNote(FeedNote.name(instance: feed.instance), value: note.encoded(), wake: nil)
+            let name = FeedNote.name(instance: feed.instance)
+            _ = try await leases.publishLeaderNote(name, value: note.encoded(), wake: nil)
         } catch {
             logger.warning(
-                "cannot publish where the change feed stands", metadata: ["instance": "\(feed.instance)", "error": "\(error)"]
+                "cannot publish where the change feed stands",
+                metadata: ["instance": "\(feed.instance)", "error": "\(error)"]
             )
         }
     }

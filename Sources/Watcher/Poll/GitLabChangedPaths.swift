@@ -93,7 +93,11 @@ final class GitLabChangedPaths: ChangedPathsProvider {
         let missing = cache.withLock { cache in
             var missing: [String] = []
             for sha in shas {
-                if let cached = cache[sha] { found[sha] = cached } else if !missing.contains(sha) { missing.append(sha) }
+                if let cached = cache[sha] {
+                    found[sha] = cached
+                } else if !missing.contains(sha) {
+                    missing.append(sha)
+                }
             }
             return missing
         }
@@ -102,7 +106,9 @@ final class GitLabChangedPaths: ChangedPathsProvider {
             var next = missing.makeIterator()
             func start() {
                 guard let sha = next.next() else { return }
-                group.addTask { (sha, try await source.diff(of: sha, in: project).flatMap { [$0.oldPath, $0.newPath] }) }
+                group.addTask {
+                    (sha, try await source.diff(of: sha, in: project).flatMap { [$0.oldPath, $0.newPath] })
+                }
             }
             for _ in 0..<Self.concurrentDiffs { start() }
             while let (sha, paths) = try await group.next() {

@@ -197,8 +197,8 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
         guard let expiry = try await leases.leaderLease()?.expiresAt else { return }
         let wait = expiry.timeIntervalSince(now) + 0.01
         guard wait > 0, wait < leases.leasePeriod.seconds / 3 else { return }
-        atLeaderExpiry.disposable = scheduler.scheduleRelative((), dueTime: .milliseconds(Int((wait * 1000).rounded(.up)))) {
-            [weak self] _ in
+        let due = RxTimeInterval.milliseconds(Int((wait * 1000).rounded(.up)))
+        atLeaderExpiry.disposable = scheduler.scheduleRelative((), dueTime: due) { [weak self] _ in
             self?.wake()
             return Disposables.create()
         }

@@ -87,7 +87,9 @@ import Testing
         let configuration = EngineConfiguration(
             feed: FeedConfiguration(instances: ["fake"], sweepInterval: 600, interval: 60)
         )
-        func replica(_ id: String, leader: Bool, holding project: FakeProject) -> (Replica, WatchEngine, ActivityCounter) {
+        func replica(_ id: String, leader: Bool, holding project: FakeProject)
+            -> (Replica, WatchEngine, ActivityCounter)
+        {
             let replica = Replica(id, hub: hub, leader: leader, holding: [harness.key(project)])
             let engine = harness.engine(
                 targets: [harness.groupTarget("acme", base: 600)], scheduler: scheduler, configuration: configuration,

@@ -1,9 +1,9 @@
 import PostgresNIO
 
 /// The PostgreSQL schema's history: the same versions as `StoreMigrations` (SQLite) up to v5, with the same
-/// identifiers, then PostgreSQL's own (v6: the replicas' leases, v7: the leader's notes, which a single SQLite process has no use
-/// for; the next SQLite migration takes the next free number), adapted to PostgreSQL types (BIGINT epoch-millisecond
-/// times, BYTEA payloads and SHAs, BOOLEAN flags, identity keys in place of row ids).
+/// identifiers, then PostgreSQL's own (v6: the replicas' leases, v7: the leader's notes, which a single SQLite
+/// process has no use for; the next SQLite migration takes the next free number), adapted to PostgreSQL types
+/// (BIGINT epoch-millisecond times, BYTEA payloads and SHAs, BOOLEAN flags, identity keys in place of row ids).
 ///
 /// The same rules hold: a migration is frozen once on `main` (add a new one, never edit), migrations are
 /// schema-only, and a database holding an identifier this build does not know was written by a newer glwatch

@@ -211,11 +211,12 @@ struct PostgresReplicaLeasesTests {
         #expect(try await b.leaderNote("feed gitlab.com") == nil)
 
         // When A publishes a note, and B, which does not lead, tries to
-        #expect(try await a.publishLeaderNote("feed gitlab.com", value: #"{"x":"\u0000'\""}"#, now: Sample.time(5), wake: nil))
+        let value = #"{"x":"\u0000'\""}"#
+        #expect(try await a.publishLeaderNote("feed gitlab.com", value: value, now: Sample.time(5), wake: nil))
         #expect(try await !b.publishLeaderNote("feed gitlab.com", value: "{}", now: Sample.time(6), wake: nil))
 
         // Then both read A's, stamped with its time and id
-        let note = LeaderNote(value: #"{"x":"\u0000'\""}"#, writtenAt: Sample.time(5), writtenBy: "replica-a")
+        let note = LeaderNote(value: value, writtenAt: Sample.time(5), writtenBy: "replica-a")
         #expect(try await b.leaderNote("feed gitlab.com") == note)
         #expect(try await a.leaderNote("feed gitlab.com") == note)
 
