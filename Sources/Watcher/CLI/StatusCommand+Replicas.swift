@@ -6,7 +6,7 @@ extension StatusCommand {
     static let waitingTextLimit = 10
 
     /// The replicas' section: a table of the live replicas, then the leader when the table does not show it, then
-    /// the leases and the projects waiting to be claimed. Ids and paths come from the database, so they are
+    /// the leases and the projects waiting to be claimed, then what the leader published (and how long ago). Ids and paths come from the database, so they are
     /// printed with control characters escaped (`CLIText.printable`).
     static func text(_ replicas: StatusReport.Replicas, now: Date) -> [String] {
         var lines: [String] = []
@@ -56,6 +56,16 @@ extension StatusCommand {
         let unlisted = leases.waiting - min(leases.waitingProjects.count, waitingTextLimit)
         if unlisted > 0 {
             lines.append("  … and \(unlisted) more (`--json` lists up to \(StatusReport.waitingListLimit))")
+        }
+        if !replicas.published.isEmpty {
+            var rows = [["PUBLISHED BY THE LEADER", "WRITTEN", "BY"]]
+            for note in replicas.published {
+                rows.append([
+                    CLIText.printable(note.name), CLIText.age(of: note.writtenAt, now: now),
+                    CLIText.printable(note.writtenBy),
+                ])
+            }
+            lines += CLIText.table(rows)
         }
         return lines
     }

@@ -11,7 +11,8 @@ extension StatusReport {
     ///   "leader": { "replica": "web-1/4242/1a2b3c4d", "until": "…", "expired": false },
     ///   "leases": { "held": 5, "waiting": 1,
     ///               "waitingProjects": [{ "key": "gitlab.com/7", "path": "acme/api",
-    ///                                     "expiredOwner": "…", "expiredAt": "…" }] }
+    ///                                     "expiredOwner": "…", "expiredAt": "…" }] },
+    ///   "published": [{ "name": "feed gitlab.com", "writtenAt": "…", "writtenBy": "web-1/4242/1a2b3c4d" }]
     /// }
     /// ```
     struct Replicas: Codable, Sendable, Equatable {
@@ -69,6 +70,17 @@ extension StatusReport {
             var expiredAt: Date?
         }
 
+        /// A note the leader published for the others: where the change feed stands (`feed <instance>`), the
+        /// projects it covers (`feed scope <instance>`), a target's project list (`discovery <instance> <target>`).
+        struct Published: Codable, Sendable, Equatable {
+            /// Its name.
+            var name: String
+            /// When it was last written.
+            var writtenAt: Date
+            /// The replica that wrote it.
+            var writtenBy: String
+        }
+
         /// The config's `state.postgres.lease_period`.
         var leasePeriodSeconds: Double
         /// The live replicas, by id.
@@ -77,6 +89,8 @@ extension StatusReport {
         var leader: Leader?
         /// The project leases.
         var leases: Leases
+        /// What the leader published, by name (age tells whether it still does).
+        var published: [Published]
     }
 
     /// How many waiting leases the report lists.
@@ -112,7 +126,10 @@ extension StatusReport {
             leader: leader,
             leases: Replicas.Leases(
                 held: overview.heldLeases, waiting: overview.waitingLeases, waitingProjects: waiting
-            )
+            ),
+            published: overview.published.map {
+                Replicas.Published(name: $0.name, writtenAt: $0.writtenAt, writtenBy: $0.writtenBy)
+            }
         )
     }
 }

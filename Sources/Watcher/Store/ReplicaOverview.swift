@@ -35,6 +35,16 @@ struct ReplicaOverview: Sendable, Equatable {
         var expiredAt: Date?
     }
 
+    /// A note the leader published (`ReplicaLeases.publishLeaderNote`), without its value.
+    struct Published: Sendable, Equatable {
+        /// Its name (`feed <instance>`, `feed scope <instance>`, `discovery <instance> <target>`).
+        var name: String
+        /// When it was last written, by the writer's clock.
+        var writtenAt: Date
+        /// The replica that wrote it.
+        var writtenBy: String
+    }
+
     /// The live replicas, by id.
     var replicas: [Replica]
     /// The leader lease, if any replica ever took it.
@@ -46,6 +56,8 @@ struct ReplicaOverview: Sendable, Equatable {
     var waitingLeases: Int
     /// The first of those (longest waiting first), at most the `limit` asked for.
     var waiting: [WaitingLease]
+    /// What the leader published for the others, by name.
+    var published: [Published] = []
 }
 
 /// Read-only view of how replicas share the work (`ReplicaLeases`' tables); the PostgreSQL store has it, SQLite

@@ -88,6 +88,40 @@ struct StatusCommandPostgresTests {
         #expect(lines.count == header + 7)
     }
 
+    @Test func testStatus_onPostgres_showsWhatTheLeaderPublished_andHowLongAgo() async throws {
+        // Given the two replicas, web-1 leading, which published where the feed stands 2 s ago and a target's
+        // project list 62 s ago
+        let (url, config) = try await database()
+        let (a, _) = try await twoReplicas(url)
+        let at = { (seconds: TimeInterval) in cli.now.addingTimeInterval(seconds) }
+        #expect(try await a.publishLeaderNote("feed gitlab.example.com", value: "{}", now: at(-2), wake: nil))
+        #expect(
+            try await a.publishLeaderNote("discovery gitlab.example.com group acme", value: "[]", now: at(-62), wake: nil)
+        )
+
+        // When status runs, as text and as JSON
+        let text = try await cli.run(["status", "--config", config])
+        let json = try await cli.run(["status", "--config", config, "--json"])
+
+        // Then the text ends with them, by name, with their age and writer
+        let lines = text.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex { $0.hasPrefix("PUBLISHED BY THE LEADER") })
+        #expect(lines.count == header + 3)
+        #expect(lines[header + 1].hasPrefix("discovery gitlab.example.com group acme  1m"))
+        #expect(lines[header + 1].hasSuffix(Self.web1))
+        #expect(lines[header + 2].hasPrefix("feed gitlab.example.com") && lines[header + 2].contains("2s ago"))
+
+        // And the JSON lists them, without their values
+        let report = try EventJSON.decoder().decode(StatusReport.self, from: Data(json.utf8))
+        #expect(
+            report.replicas?.published == [
+                .init(name: "discovery gitlab.example.com group acme", writtenAt: at(-62), writtenBy: Self.web1),
+                .init(name: "feed gitlab.example.com", writtenAt: at(-2), writtenBy: Self.web1),
+            ]
+        )
+        #expect(!json.contains("\"value\""))
+    }
+
     @Test func testStatus_onPostgres_json_addsReplicasAndKeepsTheRest() async throws {
         let (url, config) = try await database()
         _ = try await twoReplicas(url)

@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 
-/// The replicas' tables (`replica`, `projectLease`, `leaderLease`) read in one snapshot for `glwatch status`,
+/// The replicas' tables (`replica`, `projectLease`, `leaderLease`, `leaderNote`) read in one snapshot for `glwatch status`,
 /// without taking or renewing anything.
 extension PostgresStateStore: ReplicaQueries {
     func replicaOverview(now: Date, limit: Int) async throws -> ReplicaOverview {
@@ -60,12 +60,19 @@ extension PostgresStateStore: ReplicaQueries {
                     expiredAt: owner == nil ? nil : Date(storeMillis: expiresAt)
                 )
             }
+            let published = try await connection.rows(
+                "SELECT name, writtenAt, writtenBy FROM leaderNote ORDER BY name", logger: logger
+            ).map { row in
+                let (name, writtenAt, writtenBy) = try row.decode((String, Int64, String).self)
+                return ReplicaOverview.Published(name: name, writtenAt: Date(storeMillis: writtenAt), writtenBy: writtenBy)
+            }
             return ReplicaOverview(
                 replicas: replicas,
                 leader: leader,
                 heldLeases: held.values.reduce(0, +),
                 waitingLeases: waitingCount,
-                waiting: waiting
+                waiting: waiting,
+                published: published
             )
         }
     }
