@@ -35,9 +35,7 @@ struct StatusCommandPostgresTests {
     }
 
     private func open(_ url: String, _ replicaID: String) async throws -> PostgresStateStore {
-        let store = try await PostgresStateStore.open(try PostgresStoreConfiguration(url: url, replicaID: replicaID))
-        StoreCleanup.add { await store.close() }
-        return store
+        try await PostgresStateStore.openForTest(url, replicaID: replicaID)
     }
 
     /// Two replicas sharing six projects, as of `cli.now`: web-1 (heartbeat 5 s ago) leads and holds two

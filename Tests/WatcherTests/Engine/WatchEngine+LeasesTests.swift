@@ -192,14 +192,8 @@ import Testing
         api.commits(1, by: [ann])
         try await EngineTestHarness.run(fake) { harness in
             let database = try await StoreKind.postgres.database()
-            let a = try await PostgresStateStore.open(
-                try PostgresStoreConfiguration(url: database.location, replicaID: "a")
-            )
-            StoreCleanup.add { await a.close() }
-            let b = try await PostgresStateStore.open(
-                try PostgresStoreConfiguration(url: database.location, replicaID: "b")
-            )
-            StoreCleanup.add { await b.close() }
+            let a = try await PostgresStateStore.openForTest(database.location, replicaID: "a")
+            let b = try await PostgresStateStore.openForTest(database.location, replicaID: "b")
             let key = harness.key(api)
             try await a.offerProjects([key])
             let stale = try #require(
@@ -276,8 +270,7 @@ import Testing
         fake.addProject("acme/api").commits(1, by: [ann])
         try await EngineTestHarness.run(fake) { harness in
             let database = try await StoreKind.postgres.database()
-            let store = try await PostgresStateStore.open(try PostgresStoreConfiguration(url: database.location))
-            StoreCleanup.add { await store.close() }
+            let store = try await PostgresStateStore.openForTest(database.location)
             let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
             let coordinator = ReplicaCoordinator(
                 leases: store, scheduler: ConcurrentDispatchQueueScheduler(qos: .default), logger: logger

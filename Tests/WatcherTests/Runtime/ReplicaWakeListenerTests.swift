@@ -22,11 +22,7 @@ struct ReplicaWakeListenerTests {
 
     /// Opens replica `name` on `url` with a 3-hour lease period; closed when the test ends.
     private func open(_ url: String, _ name: String) async throws -> PostgresStateStore {
-        var configuration = try PostgresStoreConfiguration(url: url, replicaID: name)
-        configuration.leasePeriod = .seconds(3 * 3600)
-        let store = try await PostgresStateStore.open(configuration)
-        StoreCleanup.add { await store.close() }
-        return store
+        try await PostgresStateStore.openForTest(url, replicaID: name, leasePeriod: .seconds(3 * 3600))
     }
 
     /// A change queuing one delivery to sink `ops` for event `id` of project A, due at once.

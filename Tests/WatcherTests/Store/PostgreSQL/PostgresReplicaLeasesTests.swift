@@ -15,9 +15,7 @@ import Testing
 struct PostgresReplicaLeasesTests {
     /// Opens replica `name` on `url`; closed when the test ends.
     private func open(_ url: String, _ name: String) async throws -> PostgresStateStore {
-        let store = try await PostgresStateStore.open(try PostgresStoreConfiguration(url: url, replicaID: name))
-        StoreCleanup.add { await store.close() }
-        return store
+        try await PostgresStateStore.openForTest(url, replicaID: name)
     }
 
     /// Two replicas on a fresh database.

@@ -13,9 +13,7 @@ import Testing
 )
 struct PostgresStateStoreWakeupsTests {
     private func open(_ url: String, _ name: String) async throws -> PostgresStateStore {
-        let store = try await PostgresStateStore.open(try PostgresStoreConfiguration(url: url, replicaID: name))
-        StoreCleanup.add { await store.close() }
-        return store
+        try await PostgresStateStore.openForTest(url, replicaID: name)
     }
 
     private static func change(_ id: String, deliveries: Int, fence: ProjectFence? = nil) -> StateChange {

@@ -16,9 +16,7 @@ import Testing
 struct PostgresStateStoreTests {
     /// Opens a store on `url`; closed when the test ends.
     private func open(_ url: String) async throws -> PostgresStateStore {
-        let store = try await PostgresStateStore.open(try PostgresStoreConfiguration(url: url))
-        StoreCleanup.add { await store.close() }
-        return store
+        try await PostgresStateStore.openForTest(url)
     }
 
     @Test func testOpen_twoReplicasAtOnce_migrateOnceAndBothWrite() async throws {
