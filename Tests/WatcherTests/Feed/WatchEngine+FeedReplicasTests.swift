@@ -120,6 +120,21 @@ import Testing
         return running
     }
 
+    /// Pushes `count` commits to web, lets the feed read at 61 s (waiting for the reads of b and of `readers`, whose
+    /// hints must be scheduled before time moves on) and waits for b's second poll of web, at 62 s at the latest;
+    /// returns the commits pushed.
+    func pushToWeb(
+        _ count: Int, _ replicas: TwoReplicas, _ harness: EngineTestHarness, web: FakeProject,
+        readers: [ActivityCounter] = []
+    ) async -> [String] {
+        let pushed = web.commits(count, by: [ann])
+        replicas.scheduler.advanceTo(61)
+        for counter in readers + [replicas.b.counter] { await counter.waitForFeedReads(2) }
+        replicas.scheduler.advanceTo(62)
+        await replicas.b.counter.waitForPolls(of: harness.key(web), 2)
+        return pushed
+    }
+
     @Test func testReplicas_onlyTheLeaderReadsTheFeed_andAPushToAFollowersProjectIsPolledByTheFollower() async throws {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let (fake, projects, auth) = feedTests.world(scheduler, members: ["acme/api", "acme/web"])
@@ -133,12 +148,7 @@ import Testing
 
             // When web is pushed to and the feed is due at 61
             fake.resetRequestLog()
-            let pushed = web.commits(2, by: [ann])
-            scheduler.advanceTo(61)
-            await a.counter.waitForFeedReads(2)
-            await b.counter.waitForFeedReads(2)
-            scheduler.advanceTo(62)
-            await b.counter.waitForPolls(of: harness.key(web), 2)
+            let pushed = await pushToWeb(2, replicas, harness, web: web, readers: [a.counter])
 
             // Then only the leader read GitLab's feed, and passed the hint for web on to b
             #expect(fake.requestCount(matching: .path("/api/v4/events")) == 1)
@@ -173,11 +183,7 @@ import Testing
             defer { running.dispose() }
 
             // When web is pushed to
-            let pushed = web.commits(1, by: [ann])
-            scheduler.advanceTo(61)
-            await replicas.b.counter.waitForFeedReads(2)
-            scheduler.advanceTo(62)
-            await replicas.b.counter.waitForPolls(of: harness.key(web), 2)
+            let pushed = await pushToWeb(1, replicas, harness, web: web)
 
             // Then b read the feed itself and polled web on its own hint
             let read = replicas.b.counter.feedReads[1]
@@ -204,11 +210,7 @@ import Testing
             a.replica.state.withLock { $0.leader = false }
             replicas.hub.engines.withLock { $0["a"] = nil }
             b.replica.state.withLock { $0.leader = true }
-            let pushed = web.commits(1, by: [ann])
-            scheduler.advanceTo(61)
-            await b.counter.waitForFeedReads(2)
-            scheduler.advanceTo(62)
-            await b.counter.waitForPolls(of: harness.key(web), 2)
+            let pushed = await pushToWeb(1, replicas, harness, web: web)
 
             // Then b's first read goes on from a's note: it hints the push (a fresh reader would only prime)
             let read = b.counter.feedReads[1]
