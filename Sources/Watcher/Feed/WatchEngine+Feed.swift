@@ -71,7 +71,9 @@ extension WatchEngine {
             report.followed = true
             await followLeader(feed)
         case .leading, .alone:
-            if role == .leading, previous != .leading { await resumeFromNote(feed) }
+            // Reading GitLab again after the leader did (taking the lead, or no longer hearing its hints): go on
+            // from the leader's last read, so that the pushes since are hinted, not primed over.
+            if previous == .following || (role == .leading && previous != .leading) { await resumeFromNote(feed) }
             await readGitLab(feed, role: role, into: &report)
         }
         report.covered = feed.scopeCount
@@ -158,8 +160,9 @@ extension WatchEngine {
         }
     }
 
-    /// Taking the lead: goes on from where the previous leader's feed stood, when its note is younger than the
-    /// sweep interval (older, every project has been polled directly since: nothing to catch up).
+    /// Taking the lead, or reading the feed again after following the leader: goes on from where the leader's feed
+    /// stood, when its note is younger than the sweep interval (older, every project has been polled directly
+    /// since: nothing to catch up).
     private func resumeFromNote(_ feed: ChangeFeed) async {
         guard let leases else { return }
         do {

@@ -220,4 +220,31 @@ import Testing
             #expect(announced == pushed)
         }
     }
+
+    @Test func testReplicas_aFollowerThatStopsHearingTheLeader_goesOnFromTheLeadersRead_soAPushInBetweenIsHinted()
+        async throws
+    {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects, auth) = feedTests.world(scheduler, members: ["acme/api", "acme/web"])
+        let (api, web) = (projects[0], projects[1])
+        try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
+            // Given b following a (it never read the feed itself), then no longer hearing a's hints, and a gone
+            let replicas = twoReplicas(harness, scheduler, api: api, web: web)
+            let running = await start(replicas, harness, api: api, web: web)
+            defer { running.dispose() }
+            #expect(replicas.b.counter.feedReads[0].followed)
+            replicas.b.replica.state.withLock { $0.hearing = false }
+            replicas.hub.engines.withLock { $0 = [:] }
+
+            // When web is pushed to before b's first read of its own
+            let pushed = await pushToWeb(1, replicas, harness, web: web)
+
+            // Then that read goes on from a's: it hints the push (a fresh reader would only prime)
+            let read = replicas.b.counter.feedReads[1]
+            #expect(!read.followed && read.polled == 1)
+            #expect(replicas.b.counter.polls(of: harness.key(web))[1].trigger == .feed)
+            let announced = try await harness.events(of: web).flatMap(\.commits).map(\.id)
+            #expect(announced == pushed)
+        }
+    }
 }
