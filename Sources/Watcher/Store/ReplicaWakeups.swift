@@ -56,12 +56,17 @@ package struct ForwardedHint: Sendable, Equatable, Codable {
 
     /// `hint`, as received on `instance`, passed on by `sender`.
     package init(_ hint: HookHint, instance: String, sender: String) {
+        self.init(sender: sender, instance: instance, event: hint.event, project: hint.project, ref: hint.ref,
+                  refType: hint.refType)
+    }
+
+    private init(sender: String, instance: String, event: String, project: Int64, ref: String?, refType: String?) {
         self.sender = sender
         self.instance = instance
-        event = hint.event
-        project = hint.project
-        ref = hint.ref
-        refType = hint.refType
+        self.event = event
+        self.project = project
+        self.ref = ref
+        self.refType = refType
     }
 
     /// The `event` of a hint the change feed gave.
@@ -69,12 +74,8 @@ package struct ForwardedHint: Sendable, Equatable, Codable {
 
     /// A push the change feed of `instance` saw, passed on by `sender` (the leader).
     init(_ hint: FeedHint, instance: String, sender: String) {
-        self.sender = sender
-        self.instance = instance
-        event = Self.feedEvent
-        project = hint.project
-        ref = hint.ref
-        refType = hint.refType
+        self.init(sender: sender, instance: instance, event: Self.feedEvent, project: hint.project, ref: hint.ref,
+                  refType: hint.refType)
     }
 
     /// Whether the change feed gave it (not a webhook).

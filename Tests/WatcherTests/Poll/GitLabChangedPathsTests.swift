@@ -47,6 +47,19 @@ import Testing
         }
     }
 
+    /// The `commits.new` event of main moving from `base` to `head` in `project`, its commits read from GitLab.
+    func pushEvent(
+        _ harness: EngineTestHarness, _ project: FakeProject, from base: String?, to head: String
+    ) async throws -> WatchEvent {
+        let window = try await GitLabProjectSource(client: harness.client)
+            .commits(in: project.id, from: base, to: head, limit: 100)
+        return WatchEvent.commitsNew(
+            project: ProjectRef(instance: "fake", id: project.id, path: "acme/api"), branch: "main", before: base,
+            after: head, commits: CommitList(commits: window.commits.reversed().map(\.eventCommit)),
+            at: Date(timeIntervalSince1970: 0)
+        )
+    }
+
     @Test func testFewCommits_readEachCommitsDiffOnce_cachedPerSHA() async throws {
         // Given a push of 3 commits
         let fake = FakeGitLab()
@@ -54,14 +67,7 @@ import Testing
         let base = project.commits(1, by: [ann])
         let shas = project.commits(3, by: [ann])
         try await EngineTestHarness.run(fake) { harness in
-            let window = try await GitLabProjectSource(client: harness.client)
-                .commits(in: project.id, from: base.last, to: shas.last!, limit: 100)
-            let commits = window.commits.reversed().map(\.eventCommit)
-            let ref = ProjectRef(instance: "fake", id: project.id, path: "acme/api")
-            let event = WatchEvent.commitsNew(
-                project: ref, branch: "main", before: base.last, after: shas.last!,
-                commits: CommitList(commits: commits), at: Date(timeIntervalSince1970: 0)
-            )
+            let event = try await pushEvent(harness, project, from: base.last, to: shas.last!)
             let provider = GitLabChangedPaths(source: GitLabProjectSource(client: harness.client), project: project.id)
             fake.resetRequestLog()
 
@@ -85,14 +91,7 @@ import Testing
         let base = project.commits(1, by: [ann])
         let shas = project.commits(6, by: [ann])
         try await EngineTestHarness.run(fake) { harness in
-            let window = try await GitLabProjectSource(client: harness.client)
-                .commits(in: project.id, from: base.last, to: shas.last!, limit: 100)
-            let ref = ProjectRef(instance: "fake", id: project.id, path: "acme/api")
-            let event = WatchEvent.commitsNew(
-                project: ref, branch: "main", before: base.last, after: shas.last!,
-                commits: CommitList(commits: window.commits.reversed().map(\.eventCommit)),
-                at: Date(timeIntervalSince1970: 0)
-            )
+            let event = try await pushEvent(harness, project, from: base.last, to: shas.last!)
             let provider = GitLabChangedPaths(source: GitLabProjectSource(client: harness.client), project: project.id)
             fake.inject(FakeFault(.hang, on: .pathContaining("/diff"), times: 4))
 
