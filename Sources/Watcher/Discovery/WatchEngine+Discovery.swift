@@ -67,8 +67,12 @@ extension WatchEngine {
                     registry.update(id) { $0.firstDiscoveryAt = $0.firstDiscoveryAt ?? since }
                 }
                 apply(change, running: registry.withLock { $0.isRunning })
-                // Among replicas, the leader records departures (each replica stops its own pipelines above).
+                // Among replicas, the leader records departures (each replica stops its own pipelines above), and
+                // sweeps the store at every pass: a project the others dropped from their lists while they followed,
+                // or whose departure a leader that died left undone, is no longer in this replica's own list, so
+                // only the sweep finds it (a replica may have swept once already, in an earlier lead).
                 if isLeader {
+                    if leases != nil { registry.withLock { $0.hasSweptStore = false } }
                     let departed = await depart(
                         change.removed, pipelines: standIns(for: change, target: target, client: client),
                         scope: target.scope.departureName
@@ -271,7 +275,8 @@ extension WatchEngine {
     /// configuration — leave the watch the way a project dropped by a running discovery does (`depart`): one
     /// last poll announces what was pushed before, then `project.removed` says why.
     ///
-    /// It runs once per process, and again at a later pass after any departure that could not finish.
+    /// It runs once per process, and again at a later pass after any departure that could not finish; among
+    /// replicas, at every pass the leader makes (`discover`).
     ///
     /// - Returns: `false` when it ran and something was left undone (the store unreadable, a departure waiting).
     @discardableResult
