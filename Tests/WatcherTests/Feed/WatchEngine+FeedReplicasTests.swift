@@ -44,6 +44,8 @@ import Testing
         let id: String
         let hub: Hub
         let state = Mutex((held: [ProjectKey: ProjectFence](), leader: false, hearing: true))
+        /// How many more times passing hints on fails (the database unreachable).
+        let forwardFailures = Mutex(0)
 
         init(_ id: String, hub: Hub, leader: Bool, holding keys: [ProjectKey]) {
             self.id = id
@@ -60,6 +62,9 @@ import Testing
         var sharesFeed: Bool { true }
         var hearsFeedHints: Bool { state.withLock { $0.hearing } }
         func forwardFeedHints(_ hints: [FeedHint], instance: String) async throws {
+            if forwardFailures.withLock({ failures in defer { failures = max(0, failures - 1) }; return failures > 0 }) {
+                throw StateStoreError.databaseUnreachable(location: "test", reason: "restarting")
+            }
             hub.pass(hints.map { ForwardedHint($0, instance: instance, sender: id) })
         }
         func leaderNote(_ name: String) async throws -> LeaderNote? { hub.notes.withLock { $0[name] } }
@@ -243,6 +248,70 @@ import Testing
             let read = replicas.b.counter.feedReads[1]
             #expect(!read.followed && read.polled == 1)
             #expect(replicas.b.counter.polls(of: harness.key(web))[1].trigger == .feed)
+            let announced = try await harness.events(of: web).flatMap(\.commits).map(\.id)
+            #expect(announced == pushed)
+        }
+    }
+
+    @Test func testReplicas_hintsTheLeaderCannotPassOn_arePassedOnAtItsNextRead() async throws {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects, auth) = feedTests.world(scheduler, members: ["acme/api", "acme/web"])
+        let (api, web) = (projects[0], projects[1])
+        try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
+            // Given two replicas after their first polls, and a leader that cannot pass hints on at its next read
+            let replicas = twoReplicas(harness, scheduler, api: api, web: web)
+            let running = await start(replicas, harness, api: api, web: web)
+            defer { running.dispose() }
+            let (a, b) = (replicas.a, replicas.b)
+            a.replica.forwardFailures.withLock { $0 = 1 }
+
+            // When web is pushed to and the feed is read at 61 (the hint is not passed on), then again at 121
+            let pushed = web.commits(1, by: [ann])
+            scheduler.advanceTo(61)
+            await a.counter.waitForFeedReads(2)
+            #expect(a.counter.feedReads[1].forwarded == 0)
+            #expect(replicas.hub.passedOn.withLock { $0.isEmpty })
+            scheduler.advanceTo(121)
+            await a.counter.waitForFeedReads(3)
+            scheduler.advanceTo(122)
+            await b.counter.waitForPolls(of: harness.key(web), 2)
+
+            // Then the second read passed the hint on (the event was un-seen), and b polled web on it then, not at
+            // its sweep ten minutes later
+            #expect(a.counter.feedReads[2].forwarded == 1)
+            let poll = b.counter.polls(of: harness.key(web))[1]
+            #expect(poll.trigger == .feed && poll.startedAt == Date(timeIntervalSince1970: 121))
+            let announced = try await harness.events(of: web).flatMap(\.commits).map(\.id)
+            #expect(announced == pushed)
+        }
+    }
+
+    @Test func testReplicas_aFollowerThatHearsTheLeaderAgain_pollsItsCoveredProjects() async throws {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects, auth) = feedTests.world(scheduler, members: ["acme/api", "acme/web"])
+        let (api, web) = (projects[0], projects[1])
+        try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
+            // Given b following a, whose listener dropped while a passed on the hint of a push to web (lost)
+            let replicas = twoReplicas(harness, scheduler, api: api, web: web)
+            let running = await start(replicas, harness, api: api, web: web)
+            defer { running.dispose() }
+            let (a, b) = (replicas.a, replicas.b)
+            replicas.hub.engines.withLock { $0["b"] = nil }
+            let pushed = web.commits(1, by: [ann])
+            scheduler.advanceTo(61)
+            await a.counter.waitForFeedReads(2)
+            #expect(a.counter.feedReads[1].forwarded == 1)
+            #expect(b.counter.polls(of: harness.key(web)).count == 1)
+
+            // When b's listener listens again at 70 (the runtime's `heardAgain`)
+            scheduler.advanceTo(70)
+            b.engine.wakeFeedCoveredProjects()
+            scheduler.advanceTo(71)
+            await b.counter.waitForPolls(of: harness.key(web), 2)
+
+            // Then b polled its covered project at once, and the push is announced
+            let poll = b.counter.polls(of: harness.key(web))[1]
+            #expect(poll.trigger == .feed && poll.startedAt == Date(timeIntervalSince1970: 70))
             let announced = try await harness.events(of: web).flatMap(\.commits).map(\.id)
             #expect(announced == pushed)
         }

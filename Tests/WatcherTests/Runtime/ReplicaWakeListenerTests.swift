@@ -43,6 +43,8 @@ struct ReplicaWakeListenerTests {
         let listener: ReplicaWakeListener
         let armed = Shared(false)
         let passes: Shared<Int>
+        /// How many times it listened again after its connection dropped (`heardAgain`).
+        let heardAgain = Shared(0)
         private let running = Shared<[any Disposable]>([])
         private let service: DeliveryService
 
@@ -60,9 +62,10 @@ struct ReplicaWakeListenerTests {
 
         /// Starts listening, then (once it listens) the worker, and returns once the worker sleeps with nothing to do.
         func start() async throws {
-            let (service, armed) = (self.service, self.armed)
+            let (service, armed, heardAgain) = (self.service, self.armed, self.heardAgain)
             let listening = listener.start(
-                deliveries: { if armed.value { service.wake() } }, leases: {}
+                deliveries: { if armed.value { service.wake() } }, leases: {},
+                heardAgain: { heardAgain.update { $0 += 1 } }
             )
             try await eventually { listener.listens == 1 }
             let task = Task { await service.run() }
@@ -108,9 +111,12 @@ struct ReplicaWakeListenerTests {
             """
         )
         #expect(terminated == 1)
+        #expect(side.heardAgain.value == 0)
 
-        // Then B listens again, and a delivery A commits after that wakes B's worker
+        // Then B listens again, says so once (the runtime then polls the projects the leader's feed covers: hints
+        // passed on meanwhile were lost), and a delivery A commits after that wakes B's worker
         try await eventually { side.listener.listens == 2 }
+        try await eventually { side.heardAgain.value == 1 }
         side.armed.update { $0 = true }
         _ = try await a.apply(Self.queued("e1"))
         try await eventually { try await b.count("SELECT COUNT(*) FROM deliveryAttempt") >= 1 }
