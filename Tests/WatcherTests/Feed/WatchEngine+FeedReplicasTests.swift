@@ -85,6 +85,24 @@ import Testing
         let b: (replica: Replica, engine: WatchEngine, counter: ActivityCounter)
     }
 
+    /// The world most tests here share: alice's token, a member of acme/api and acme/web, and two replicas of the
+    /// watched group (`twoReplicas`), given to `prepare` before they start and to `body` after their first polls.
+    func withTwoReplicas(
+        prepare: (TwoReplicas) -> Void = { _ in },
+        _ body: (TwoReplicas, EngineTestHarness, FakeGitLab, _ api: FakeProject, _ web: FakeProject) async throws -> Void
+    ) async throws {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let (fake, projects, auth) = feedTests.world(scheduler, members: ["acme/api", "acme/web"])
+        let (api, web) = (projects[0], projects[1])
+        try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
+            let replicas = twoReplicas(harness, scheduler, api: api, web: web)
+            prepare(replicas)
+            let running = await start(replicas, harness, api: api, web: web)
+            defer { running.dispose() }
+            try await body(replicas, harness, fake, api, web)
+        }
+    }
+
     func twoReplicas(_ harness: EngineTestHarness, _ scheduler: TestScheduler, api: FakeProject, web: FakeProject)
         -> TwoReplicas
     {
@@ -141,14 +159,8 @@ import Testing
     }
 
     @Test func testReplicas_onlyTheLeaderReadsTheFeed_andAPushToAFollowersProjectIsPolledByTheFollower() async throws {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let (fake, projects, auth) = feedTests.world(scheduler, members: ["acme/api", "acme/web"])
-        let (api, web) = (projects[0], projects[1])
-        try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
+        try await withTwoReplicas { replicas, harness, fake, api, web in
             // Given two replicas after their first polls: a leads and holds api, b holds web
-            let replicas = twoReplicas(harness, scheduler, api: api, web: web)
-            let running = await start(replicas, harness, api: api, web: web)
-            defer { running.dispose() }
             let (a, b) = (replicas.a, replicas.b)
 
             // When web is pushed to and the feed is due at 61
@@ -170,22 +182,17 @@ import Testing
             #expect(announced == pushed)
 
             // And b counts web as covered by the leader's feed (its direct polls are the sweep's), as a does api
-            #expect(b.engine.feeds["fake"]?.covers(web.id, now: scheduler.now) == true)
-            #expect(a.engine.feeds["fake"]?.covers(api.id, now: scheduler.now) == true)
+            #expect(b.engine.feeds["fake"]?.covers(web.id, now: replicas.scheduler.now) == true)
+            #expect(a.engine.feeds["fake"]?.covers(api.id, now: replicas.scheduler.now) == true)
         }
     }
 
     @Test func testReplicas_aFollowerThatCannotHearTheLeader_readsTheFeedItself() async throws {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let (fake, projects, auth) = feedTests.world(scheduler, members: ["acme/api", "acme/web"])
-        let (api, web) = (projects[0], projects[1])
-        try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
-            // Given b whose wake-up listener is down (the leader's hints would not reach it)
-            let replicas = twoReplicas(harness, scheduler, api: api, web: web)
+        // Given b whose wake-up listener is down (the leader's hints would not reach it)
+        try await withTwoReplicas { replicas in
             replicas.b.replica.state.withLock { $0.hearing = false }
             replicas.hub.engines.withLock { $0["b"] = nil }
-            let running = await start(replicas, harness, api: api, web: web)
-            defer { running.dispose() }
+        } _: { replicas, harness, fake, api, web in
 
             // When web is pushed to
             let pushed = await pushToWeb(1, replicas, harness, web: web)
@@ -200,14 +207,8 @@ import Testing
     }
 
     @Test func testReplicas_aNewLeaderGoesOnFromThePreviousLeadersNote_soAPushInBetweenIsHinted() async throws {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let (fake, projects, auth) = feedTests.world(scheduler, members: ["acme/api", "acme/web"])
-        let (api, web) = (projects[0], projects[1])
-        try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
+        try await withTwoReplicas { replicas, harness, fake, api, web in
             // Given a that led and read the feed at 0 (priming it) and b that followed
-            let replicas = twoReplicas(harness, scheduler, api: api, web: web)
-            let running = await start(replicas, harness, api: api, web: web)
-            defer { running.dispose() }
             let (a, b) = (replicas.a, replicas.b)
             #expect(replicas.hub.notes.withLock { $0[FeedNote.name(instance: "fake")] } != nil)
 
@@ -229,14 +230,8 @@ import Testing
     @Test func testReplicas_aFollowerThatStopsHearingTheLeader_goesOnFromTheLeadersRead_soAPushInBetweenIsHinted()
         async throws
     {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let (fake, projects, auth) = feedTests.world(scheduler, members: ["acme/api", "acme/web"])
-        let (api, web) = (projects[0], projects[1])
-        try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
+        try await withTwoReplicas { replicas, harness, fake, api, web in
             // Given b following a (it never read the feed itself), then no longer hearing a's hints, and a gone
-            let replicas = twoReplicas(harness, scheduler, api: api, web: web)
-            let running = await start(replicas, harness, api: api, web: web)
-            defer { running.dispose() }
             #expect(replicas.b.counter.feedReads[0].followed)
             replicas.b.replica.state.withLock { $0.hearing = false }
             replicas.hub.engines.withLock { $0 = [:] }
@@ -254,26 +249,20 @@ import Testing
     }
 
     @Test func testReplicas_hintsTheLeaderCannotPassOn_arePassedOnAtItsNextRead() async throws {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let (fake, projects, auth) = feedTests.world(scheduler, members: ["acme/api", "acme/web"])
-        let (api, web) = (projects[0], projects[1])
-        try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
+        try await withTwoReplicas { replicas, harness, fake, api, web in
             // Given two replicas after their first polls, and a leader that cannot pass hints on at its next read
-            let replicas = twoReplicas(harness, scheduler, api: api, web: web)
-            let running = await start(replicas, harness, api: api, web: web)
-            defer { running.dispose() }
             let (a, b) = (replicas.a, replicas.b)
             a.replica.forwardFailures.withLock { $0 = 1 }
 
             // When web is pushed to and the feed is read at 61 (the hint is not passed on), then again at 121
             let pushed = web.commits(1, by: [ann])
-            scheduler.advanceTo(61)
+            replicas.scheduler.advanceTo(61)
             await a.counter.waitForFeedReads(2)
             #expect(a.counter.feedReads[1].forwarded == 0)
             #expect(replicas.hub.passedOn.withLock { $0.isEmpty })
-            scheduler.advanceTo(121)
+            replicas.scheduler.advanceTo(121)
             await a.counter.waitForFeedReads(3)
-            scheduler.advanceTo(122)
+            replicas.scheduler.advanceTo(122)
             await b.counter.waitForPolls(of: harness.key(web), 2)
 
             // Then the second read passed the hint on (the event was un-seen), and b polled web on it then, not at
@@ -287,26 +276,20 @@ import Testing
     }
 
     @Test func testReplicas_aFollowerThatHearsTheLeaderAgain_pollsItsCoveredProjects() async throws {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let (fake, projects, auth) = feedTests.world(scheduler, members: ["acme/api", "acme/web"])
-        let (api, web) = (projects[0], projects[1])
-        try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
+        try await withTwoReplicas { replicas, harness, fake, api, web in
             // Given b following a, whose listener dropped while a passed on the hint of a push to web (lost)
-            let replicas = twoReplicas(harness, scheduler, api: api, web: web)
-            let running = await start(replicas, harness, api: api, web: web)
-            defer { running.dispose() }
             let (a, b) = (replicas.a, replicas.b)
             replicas.hub.engines.withLock { $0["b"] = nil }
             let pushed = web.commits(1, by: [ann])
-            scheduler.advanceTo(61)
+            replicas.scheduler.advanceTo(61)
             await a.counter.waitForFeedReads(2)
             #expect(a.counter.feedReads[1].forwarded == 1)
             #expect(b.counter.polls(of: harness.key(web)).count == 1)
 
             // When b's listener listens again at 70 (the runtime's `heardAgain`)
-            scheduler.advanceTo(70)
+            replicas.scheduler.advanceTo(70)
             b.engine.wakeFeedCoveredProjects()
-            scheduler.advanceTo(71)
+            replicas.scheduler.advanceTo(71)
             await b.counter.waitForPolls(of: harness.key(web), 2)
 
             // Then b polled its covered project at once, and the push is announced
