@@ -5,9 +5,9 @@ extension WatchEngine {
     /// One discovery pass of a target: list its projects, reconcile the pipelines, record dropped projects.
     /// Returns `nil` when the target no longer exists.
     ///
-    /// Among replicas that share what the leader reads (`ProjectLeaseFilter.sharesFeed`), the leader lists the
-    /// projects from GitLab and publishes the list (`publishListing`); the others take the leader's list while it is
-    /// fresh (`leaderListing(of:)`), and list GitLab themselves otherwise.
+    /// Among replicas that share what the leader reads (`ProjectLeaseFilter.sharesLeaderReads`), the leader lists the
+    /// projects from GitLab and publishes the list (`publishLeaderList`); the others take the leader's list while it is
+    /// fresh (`leaderList(_:named:what:)`), and list GitLab themselves otherwise.
     ///
     /// - Parameters:
     ///   - time: when the pass was due (the engine's clock when its loop fired); now by default.
@@ -36,7 +36,9 @@ extension WatchEngine {
         if let client = clients[target.instance] {
             do {
                 var projects: [GitLabProject]
-                if !fromGitLab, let listed = await leaderListing(of: target) {
+                let note = Self.listingNoteName(of: target)
+                let what = "projects of \(target.scope)"
+                if !fromGitLab, let listed = await leaderList([GitLabProject].self, named: note, what: what) {
                     projects = listed
                     report.followed = true
                 } else {
@@ -49,7 +51,7 @@ extension WatchEngine {
                         projects = try await discovery.projects(in: scope)
                     }
                     projects += await leftOut(of: projects, by: id, target: target, client: client)
-                    await publishListing(projects, of: target)
+                    await publishLeaderList(projects, named: note, what: what, wake: .discovered)
                 }
                 let firstDiscovery = await recordFirstDiscovery(of: id, target: target, at: since)
                 let exists = registry.withLock { registry in
@@ -110,40 +112,6 @@ extension WatchEngine {
     /// The name of the leader's note listing `target`'s projects.
     static func listingNoteName(of target: WatchTarget) -> String {
         "discovery \(target.instance) \(target.scope.description)"
-    }
-
-    /// Among replicas, the leader's last list of `target`'s projects, if this replica does not lead and the list is
-    /// younger than two and a half discovery intervals (the leader lists every interval, sooner after a failure);
-    /// `nil` otherwise (this replica lists GitLab itself).
-    private func leaderListing(of target: WatchTarget) async -> [GitLabProject]? {
-        guard let leases, leases.sharesFeed, !leases.isLeader else { return nil }
-        do {
-            guard let note = try await leases.leaderNote(Self.listingNoteName(of: target)),
-                scheduler.now.timeIntervalSince(note.writtenAt) <= 2.5 * configuration.discoveryInterval
-            else { return nil }
-            return try JSONDecoder().decode([GitLabProject].self, from: Data(note.value.utf8))
-        } catch {
-            logger.warning(
-                "cannot read the leader's list of the target's projects; listing them here",
-                metadata: ["target": "\(target.scope)", "error": "\(error)"]
-            )
-            return nil
-        }
-    }
-
-    /// Leading, publishes the list of `target`'s projects for the other replicas and wakes them to take it up (a
-    /// project created is claimed at once, not at their next pass).
-    private func publishListing(_ projects: [GitLabProject], of target: WatchTarget) async {
-        guard let leases, leases.sharesFeed, leases.isLeader else { return }
-        do {
-            let value = String(decoding: try JSONEncoder().encode(projects), as: UTF8.self)
-            _ = try await leases.publishLeaderNote(Self.listingNoteName(of: target), value: value, wake: .discovered)
-        } catch {
-            logger.warning(
-                "cannot publish the target's projects for the other replicas; they list them themselves",
-                metadata: ["target": "\(target.scope)", "error": "\(error)"]
-            )
-        }
     }
 
     /// The projects the last listing of the target had that `listed` lacks but that GitLab still shows in the

@@ -58,7 +58,7 @@ package struct DiscoveryReport: Sendable, Equatable {
     package var renamed: [ProjectKey]
     /// Why the pass failed, when it did (the previous project list stays in force).
     package var failure: String?
-    /// Whether the project list was the leader's (among replicas, `WatchEngine.leaderListing(of:)`), not read from
+    /// Whether the project list was the leader's (among replicas, `WatchEngine.leaderList(_:named:what:)`), not read from
     /// GitLab.
     package var followed = false
 }

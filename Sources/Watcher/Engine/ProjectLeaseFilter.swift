@@ -24,7 +24,7 @@ package protocol ProjectLeaseFilter: Sendable {
     /// Whether the replicas can share what the leader reads from GitLab: the change feed (the leader passes the
     /// hints on, `forwardFeedHints`) and the targets' project lists (`leaderNote`). Without (no wake-ups between
     /// replicas) every replica reads them itself.
-    var sharesFeed: Bool { get }
+    var sharesLeaderReads: Bool { get }
 
     /// Whether hints the leader passes on reach this replica now (its wake-up listener listens), so that it can
     /// leave the change feed to the leader; while it cannot, it reads the feed itself.
@@ -46,7 +46,7 @@ extension ProjectLeaseFilter {
     package func forward(_ hint: HookHint, instance: String) -> Bool { false }
 
     /// Shares no feed: every replica reads its own.
-    package var sharesFeed: Bool { false }
+    package var sharesLeaderReads: Bool { false }
     /// Hears no hints.
     package var hearsFeedHints: Bool { false }
     /// Passes nothing on.

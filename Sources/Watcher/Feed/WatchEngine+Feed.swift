@@ -53,7 +53,7 @@ extension WatchEngine {
     /// One read of `feed` (listing the projects it covers first when that is due, on the discovery interval):
     /// wakes the watched projects its new push events name; publishes `.feedRead`.
     ///
-    /// Among replicas that can pass hints on (`ProjectLeaseFilter.sharesFeed`) only the leader reads GitLab: it
+    /// Among replicas that can pass hints on (`ProjectLeaseFilter.sharesLeaderReads`) only the leader reads GitLab: it
     /// wakes its own projects, passes the hints for the others' on and publishes where the feed stands
     /// (`FeedNote`); a new leader goes on from its predecessor's note. The others only read the note, to know that
     /// the feed covers their projects, while they hear the leader's hints; when they cannot, they read it too.
@@ -89,7 +89,7 @@ extension WatchEngine {
 
     /// Who reads the change feed on this replica now (`readFeed`).
     private func feedRole() -> ChangeFeed.Role {
-        guard let leases, leases.sharesFeed else { return .alone }
+        guard let leases, leases.sharesLeaderReads else { return .alone }
         if leases.isLeader { return .leading }
         return leases.hearsFeedHints ? .following : .alone
     }
@@ -234,12 +234,8 @@ extension WatchEngine {
     /// 2.5 discovery intervals, and list GitLab themselves otherwise.
     func refreshScope(of feed: ChangeFeed) async {
         guard let client = clients[feed.instance] else { return }
-        let name = "feed scope \(feed.instance)"
-        if let leases, leases.sharesFeed, !leases.isLeader,
-            let note = try? await leases.leaderNote(name),
-            scheduler.now.timeIntervalSince(note.writtenAt) <= 2.5 * configuration.discoveryInterval,
-            let ids = try? JSONDecoder().decode([Int64].self, from: Data(note.value.utf8))
-        {
+        let (name, what) = ("feed scope \(feed.instance)", "projects the change feed of \(feed.instance) covers")
+        if let ids = await leaderList([Int64].self, named: name, what: what) {
             feed.setScope(Set(ids), at: scheduler.now)
             return
         }
@@ -249,10 +245,7 @@ extension WatchEngine {
             let projects = try await client.projects.list(options).loadAll()
             let ids = Set(projects.map(\.id))
             feed.setScope(ids, at: scheduler.now)
-            if let leases, leases.sharesFeed, leases.isLeader {
-                let value = String(decoding: try JSONEncoder().encode(ids.sorted()), as: UTF8.self)
-                _ = try? await leases.publishLeaderNote(name, value: value, wake: nil)
-            }
+            await publishLeaderList(ids.sorted(), named: name, what: what)
         } catch {
             logger.warning(
                 "cannot list the projects the change feed covers; keeping the previous list",

@@ -172,7 +172,7 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
         return true
     }
 
-    var sharesFeed: Bool { wakeups != nil }
+    var sharesLeaderReads: Bool { wakeups != nil }
 
     var hearsFeedHints: Bool { wakeups != nil && hearing() }
 

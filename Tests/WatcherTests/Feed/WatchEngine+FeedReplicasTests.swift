@@ -59,7 +59,7 @@ import Testing
         func fence(for key: ProjectKey) -> ProjectFence? { state.withLock { $0.held[key] } }
         var isLeader: Bool { state.withLock { $0.leader } }
         func lost(_ fence: ProjectFence) {}
-        var sharesFeed: Bool { true }
+        var sharesLeaderReads: Bool { true }
         var hearsFeedHints: Bool { state.withLock { $0.hearing } }
         func forwardFeedHints(_ hints: [FeedHint], instance: String) async throws {
             if forwardFailures.withLock({ failures in defer { failures = max(0, failures - 1) }; return failures > 0 }) {
