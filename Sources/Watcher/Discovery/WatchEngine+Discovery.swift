@@ -125,7 +125,9 @@ extension WatchEngine {
         of listed: [GitLabProject], by id: Int, target: WatchTarget, client: GitLabClient
     ) async -> [GitLabProject] {
         let listedIDs = Set(listed.map(\.id))
-        let (previously, missedBefore) = registry.withLock { ($0.entry(id)?.discovered ?? [], $0.entry(id)?.leftOutOnce ?? []) }
+        let (previously, missedBefore) = registry.withLock {
+            ($0.entry(id)?.discovered ?? [], $0.entry(id)?.leftOutOnce ?? [])
+        }
         let missing = previously.filter { !listedIDs.contains($0.id) }
         var kept: [GitLabProject] = []
         var undecided: Set<Int64> = []
