@@ -9,7 +9,8 @@ struct ReplayCommand: GLWatchCommand {
         discussion: """
             Queues the stored event for the sink, behind what that sink already has waiting for the project; \
             the next `glwatch run` or `glwatch once` sends it (on PostgreSQL, the running replicas send it at \
-            once). Useful after fixing a sink's URL or template, or \
+            once). It is rendered with the template the rules chose when the event last went to that sink (the \
+            sink's own if it never did). Useful after fixing a sink's URL or template, or \
             to show a teammate what a notification looks like. Example:
 
               glwatch history --type branch.force_pushed --limit 1

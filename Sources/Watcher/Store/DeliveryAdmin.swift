@@ -10,6 +10,7 @@ protocol DeliveryAdmin: Sendable {
     func requeueDeadLetters(sink: String?, now: Date) async throws -> Int
 
     /// Queues the stored event `eventID` once more for `sink`, due at `now` (behind the sink's waiting
-    /// deliveries of the same project); returns the new delivery's id.
+    /// deliveries of the same project); returns the new delivery's id. It is rendered with the template the
+    /// rules chose when the event last went to `sink` (the sink's own if it never did); it names no rule.
     func redeliver(eventID: String, to sink: String, now: Date) async throws -> Int64
 }

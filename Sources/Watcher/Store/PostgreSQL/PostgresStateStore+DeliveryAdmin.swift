@@ -58,8 +58,10 @@ extension PostgresStateStore: DeliveryAdmin {
             let (seq, projectKey) = try event.decode((Int64, String).self)
             let inserted = try await connection.rows(
                 """
-                INSERT INTO delivery (eventSeq, sink, projectKey, groupKey, state, attempts, nextAttemptAt, createdAt)
-                VALUES (\(seq), \(sink), \(projectKey), NULL, 'pending', 0, \(now.storeMillis), \(now.storeMillis))
+                INSERT INTO delivery (eventSeq, sink, projectKey, groupKey, state, attempts, nextAttemptAt, createdAt,
+                    template)
+                VALUES (\(seq), \(sink), \(projectKey), NULL, 'pending', 0, \(now.storeMillis), \(now.storeMillis),
+                    (SELECT template FROM delivery WHERE eventSeq = \(seq) AND sink = \(sink) ORDER BY id DESC LIMIT 1))
                 RETURNING id
                 """,
                 logger: logger

@@ -49,14 +49,16 @@ extension SQLiteStateStore: DeliveryAdmin {
                     arguments: [eventID]
                 )
             else { throw StateStoreError.unknownEvent(eventID) }
+            let seq: Int64 = event["seq"]
             try db.execute(
                 sql: """
                     INSERT INTO delivery (eventSeq, sink, projectKey, groupKey, state, attempts, nextAttemptAt,
-                        createdAt)
-                    VALUES (?, ?, ?, NULL, 'pending', 0, ?, ?)
+                        createdAt, template)
+                    VALUES (?, ?, ?, NULL, 'pending', 0, ?, ?,
+                        (SELECT template FROM delivery WHERE eventSeq = ? AND sink = ? ORDER BY id DESC LIMIT 1))
                     """,
                 arguments: [
-                    event["seq"] as Int64, sink, event["projectKey"] as String, now.storeMillis, now.storeMillis,
+                    seq, sink, event["projectKey"] as String, now.storeMillis, now.storeMillis, seq, sink,
                 ]
             )
             return db.lastInsertedRowID

@@ -95,6 +95,40 @@ struct DeliveryAdminContractTests {
     }
 
     @Test(arguments: StoreKind.available)
+    func testRedeliver_keepsTheTemplateTheRulesChoseForThatSink(_ kind: StoreKind) async throws {
+        let store = try await kind.open()
+        // Given a1 sent to ops with the template its rule chose
+        let event = Sample.event("a1")
+        _ = try await store.apply(
+            StateChange(
+                at: Sample.time(0), projects: [Sample.record(Sample.projectA)],
+                events: [
+                    PlannedEvent(
+                        event: event,
+                        deliveries: [
+                            PlannedDelivery(
+                                sink: "ops", rule: "short-pushes", template: "short", notBefore: event.createdAt
+                            )
+                        ]
+                    )
+                ]
+            )
+        )
+        let first = try #require(try await store.nextDue(sink: "ops", now: Sample.time(0), limit: 1).first)
+        try await store.record(DeliveryAttempt(at: Sample.time(1), outcome: .delivered), forDelivery: first.id)
+
+        // When it is re-delivered to ops, and to a sink it never went to
+        _ = try await store.redeliver(eventID: "a1", to: "ops", now: Sample.time(50))
+        _ = try await store.redeliver(eventID: "a1", to: "audit", now: Sample.time(50))
+
+        // Then ops renders it with that template again; audit with its own
+        let ops = try await store.nextDue(sink: "ops", now: Sample.time(50), limit: 10)
+        #expect(ops.map(\.template) == ["short"])
+        let audit = try await store.nextDue(sink: "audit", now: Sample.time(50), limit: 10)
+        #expect(audit.map(\.template) == [nil])
+    }
+
+    @Test(arguments: StoreKind.available)
     func testRedeliver_unknownEventOrBadSink_isRefused(_ kind: StoreKind) async throws {
         let store = try await kind.open()
         _ = try await store.apply(Sample.change(events: [Sample.event("a1")]))
