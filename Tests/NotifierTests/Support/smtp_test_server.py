@@ -3,7 +3,8 @@
 
 Prints its port on the first line of stdout, then serves until killed. Each accepted message is written to
 --mailbox as NNNN.json: {"from", "to", "data", "tls", "mechanism"}. Faults on demand: 451 to the first N
-RCPT commands, 550 to given recipients, or a connection dropped in the middle of DATA the first N times.
+RCPT commands, 550 to given recipients, a connection dropped in the middle of DATA the first N times, or every
+RCPT answered only after a number of seconds (a server slower than the client's deadline).
 """
 import argparse
 import asyncio
@@ -23,6 +24,7 @@ parser.add_argument("--mechanisms", default="PLAIN,LOGIN")
 parser.add_argument("--rcpt-4xx", type=int, default=0)
 parser.add_argument("--rcpt-5xx", default="")
 parser.add_argument("--drop-data", type=int, default=0)
+parser.add_argument("--stall-rcpt", type=float, default=0)
 args = parser.parse_args()
 
 state = {"rcpt_4xx": args.rcpt_4xx, "drops": args.drop_data, "count": 0}
@@ -30,6 +32,8 @@ state = {"rcpt_4xx": args.rcpt_4xx, "drops": args.drop_data, "count": 0}
 
 class Handler:
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if args.stall_rcpt > 0:
+            await asyncio.sleep(args.stall_rcpt)
         if state["rcpt_4xx"] > 0:
             state["rcpt_4xx"] -= 1
             return "451 4.3.0 Try again later"

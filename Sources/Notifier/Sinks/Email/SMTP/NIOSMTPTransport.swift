@@ -67,6 +67,11 @@ public struct NIOSMTPTransport: MailTransport {
             _ = try? await connection.command("QUIT", stage: "QUIT")
         } catch {
             await connection.close()
+            // The deadline closed the connection: say so, rather than the "I/O on closed channel" it causes.
+            guard !connection.hasPassedDeadline else {
+                let text = "no answer within \(server.timeout) (the deadline)"
+                throw SMTPError(code: 0, stage: connection.stage, text: text)
+            }
             throw error
         }
         await connection.close()

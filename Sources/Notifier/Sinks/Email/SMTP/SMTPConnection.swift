@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSL
+import Synchronization
 
 /// One SMTP connection on SwiftNIO, driven by one task: send a command line, await the reply.
 ///
@@ -10,6 +11,10 @@ import NIOSSL
 final class SMTPConnection {
     private let channel: any Channel
     private var replies: AsyncThrowingStream<SMTPReply, any Error>.AsyncIterator
+    /// Set when `closeAfter(_:)`'s deadline closed the connection.
+    private let deadlinePassed = DeadlineFlag()
+    /// What the exchange was waiting for last (`greeting`, `RCPT TO`, …).
+    private(set) var stage = "connect"
 
     private init(channel: any Channel, replies: AsyncThrowingStream<SMTPReply, any Error>) {
         self.channel = channel
@@ -45,6 +50,7 @@ final class SMTPConnection {
 
     /// The next reply.
     func reply(stage: String) async throws -> SMTPReply {
+        self.stage = stage
         guard let reply = try await replies.next() else {
             throw SMTPError(code: 0, stage: stage, text: "the server closed the connection")
         }
@@ -55,6 +61,7 @@ final class SMTPConnection {
     /// which may hold credentials).
     @discardableResult
     func command(_ line: String, stage: String) async throws -> SMTPReply {
+        self.stage = stage
         try await write(Data((line + "\r\n").utf8))
         let reply = try await reply(stage: stage)
         guard reply.isPositive else { throw SMTPError(code: reply.code, stage: stage, text: reply.summary) }
@@ -77,9 +84,20 @@ final class SMTPConnection {
         }.get()
     }
 
-    /// Closes the connection after `delay` unless `close()` or the send finished first.
+    /// Closes the connection after `delay` unless `close()` or the send finished first (`hasPassedDeadline` then
+    /// tells why the exchange failed).
     func closeAfter(_ delay: TimeAmount) -> Scheduled<Void> {
-        channel.eventLoop.scheduleTask(in: delay) { [channel] in channel.close(promise: nil) }
+        channel.eventLoop.scheduleTask(in: delay) { [channel, deadlinePassed] in
+            deadlinePassed.passed.withLock { $0 = true }
+            channel.close(promise: nil)
+        }
+    }
+
+    /// Whether `closeAfter(_:)`'s deadline closed the connection.
+    var hasPassedDeadline: Bool { deadlinePassed.passed.withLock { $0 } }
+
+    private final class DeadlineFlag: Sendable {
+        let passed = Mutex(false)
     }
 
     /// Closes the connection.

@@ -6,10 +6,12 @@ import Testing
 /// TLS, AUTH PLAIN and LOGIN, and the failures delivery must survive (4xx, 5xx, a connection lost mid-DATA).
 @Suite(.enabled(if: SMTPTestServer.isAvailable, Comment(rawValue: SMTPTestServer.unavailable)), .serialized)
 struct NIOSMTPTransportTests {
+    /// A sink sending to `server`, with a generous deadline (a loaded machine answers slowly) unless given.
     static func sink(
         _ server: SMTPTestServer,
         _ security: SMTPServer.Security,
-        auth: (String, String)? = nil
+        auth: (String, String)? = nil,
+        timeout: Duration = .seconds(60)
     ) -> EmailSink {
         EmailSink(
             name: "hook",
@@ -20,7 +22,7 @@ struct NIOSMTPTransportTests {
                     security: security,
                     user: auth?.0,
                     password: auth.map { Secret($0.1) },
-                    timeout: .seconds(10)
+                    timeout: timeout
                 ),
                 from: "glwatch@example.com",
                 recipients: ["a@example.com", "b@example.com"]
@@ -43,6 +45,19 @@ struct NIOSMTPTransportTests {
         #expect(received.first?.to == ["a@example.com", "b@example.com"])
         #expect(received.first?.data.contains("Message-ID: <\(Fixtures.goldenEvent.id)@example.com>") == true)
         #expect(received.first?.tls == false)
+    }
+
+    @Test func testAServerSlowerThanTheDeadline_failsRetryably_namingTheStageAndTheDeadline() async throws {
+        // Given a server that answers each RCPT only after 5 s, and a sink whose deadline is 1 s
+        let server = try await SMTPTestServer.start(["--stall-rcpt", "5"])
+
+        // When a message is sent
+        let result = try await Self.send(Self.sink(server, .none, timeout: .seconds(1)))
+
+        // Then the send fails, to be tried again later, saying where it waited and for how long
+        let reason = "SMTP RCPT TO: no answer within 1.0 seconds (the deadline)"
+        #expect(result == .failed(SendFailure(retryable: true, reason: reason)))
+        #expect(try server.received().isEmpty)
     }
 
     @Test(arguments: ["PLAIN", "LOGIN"])
