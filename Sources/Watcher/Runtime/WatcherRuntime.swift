@@ -45,10 +45,10 @@ final class WatcherRuntime: Sendable {
     /// reachability with, so a dead host costs one attempt.
     let probes: [String: GitLabClient]
     private let sinkTransport: AsyncHTTPClientTransport
-    private let current: Mutex<Running>
+    let current: Mutex<Running>
 
     /// What the running watcher was built from, and its delivery side (replaced on reload).
-    private struct Running: @unchecked Sendable {
+    struct Running: @unchecked Sendable {
         // @unchecked: `Task` and the service are Sendable; the config is only read, under the runtime's mutex.
         var config: GLWatchConfig
         var delivery: DeliveryService?
@@ -258,119 +258,8 @@ final class WatcherRuntime: Sendable {
 
     /// Logs the config's warnings (an unused sink, an empty watch list), one line each with its position, as
     /// `glwatch check` prints them: they do not stop the watcher, but nobody should have to run `check` to see them.
-    private func logWarnings(of config: GLWatchConfig) {
+    func logWarnings(of config: GLWatchConfig) {
         for warning in config.warnings { logger.warning("\(warning.description)") }
-    }
-
-    // MARK: Reloading
-
-    /// Applies a reloaded config, or logs why it was rejected and keeps the running one.
-    func reload(_ load: @Sendable () throws -> GLWatchConfig) async {
-        let new: GLWatchConfig
-        do {
-            new = try load()
-        } catch let error as ConfigError {
-            logger.error(
-                "config reload rejected; the running configuration stays in force",
-                metadata: ["errors": "\(error.diagnostics.count)"]
-            )
-            for diagnostic in error.diagnostics { logger.error("\(diagnostic.description)") }
-            return
-        } catch {
-            logger.error(
-                "config reload rejected; the running configuration stays in force",
-                metadata: ["error": "\(error)"]
-            )
-            return
-        }
-        let old = config
-        await applyInstances(from: old, to: new)
-        if let warning = Self.hooksReloadWarning(old: old, new: new) { logger.warning("\(warning)") }
-        if old.state.path != new.state.path {
-            logger.warning(
-                "a new state path takes effect at the next restart",
-                metadata: ["state": "\(old.state.path)"]
-            )
-        }
-        engine.replace(router: new.notifier.router)
-        engine.replace(targets: new.watchTargets)
-        await stopDelivery()
-        current.withLock { $0.config = new }
-        startDelivery(new.notifier)
-        logger.notice(
-            "config reloaded",
-            metadata: [
-                "targets": "\(new.watchTargets.count)",
-                "sinks": "\(new.notifier.sinks.map(\.name).joined(separator: ", "))",
-                "rules": "\(new.notifier.rules.rules.count)",
-            ]
-        )
-        logWarnings(of: new)
-    }
-
-    // MARK: The delivery side
-
-    private func startDelivery(_ notifier: NotifierConfiguration) {
-        let drain = DeliveryDrain()
-        let service = DeliveryService(
-            sinks: makeSinks(notifier).map(drain.sink),
-            queue: drain.queue(queue),
-            templates: notifier.templates,
-            policies: notifier.policies,
-            scheduler: scheduler,
-            logger: logger,
-            onPass: { [operations] pass in operations?.metrics.record(pass) }
-        )
-        let task = Task { await service.run() }
-        current.withLock { running in
-            running.delivery = service
-            running.drain = drain
-            running.task = task
-        }
-    }
-
-    /// Stops waiting for deliveries in flight during shutdown (a second SIGTERM/SIGINT): they are handed back to
-    /// the queue at once. Called only after a first stop signal, it also takes effect when the drain has not
-    /// begun yet (the polls are still being stopped), so a quick second Ctrl-C is never lost.
-    func abandonDeliveriesInFlight() {
-        guard let drain = current.withLock({ $0.drain }) else { return }
-        logger.notice("stopping now: deliveries in flight are handed back and sent at the next start")
-        drain.abandon()
-    }
-
-    /// Tells the delivery side to look at its queue now (deliveries were queued, or a dead one re-queued).
-    func wakeDelivery() {
-        current.withLock { $0.delivery }?.wake()
-    }
-
-    /// Each sink's circuit breaker in the delivery service in force (none while it is stopped or being replaced).
-    func breakerStates() -> [String: CircuitBreaker.State] {
-        current.withLock { $0.delivery }?.breakerStates() ?? [:]
-    }
-
-    /// Lets sends in flight finish within the shutdown grace, then stops the delivery service.
-    private func stopDelivery() async {
-        let (drain, task, grace) = current.withLock { running in
-            defer { running.delivery = nil }  // no more wake-ups; the drain stays reachable for a second signal
-            return (running.drain, running.task, running.config.engine.shutdownGrace)
-        }
-        guard let drain, let task else { return }
-        let finished = await drain.drain(
-            within: .milliseconds(Int((grace * 1000).rounded())),
-            scheduler: scheduler
-        )
-        if !finished {
-            logger.warning(
-                "deliveries still in flight were handed back; they are sent at the next start",
-                metadata: ["grace": "\(DurationParser.format(grace))"]
-            )
-        }
-        task.cancel()
-        await task.value
-        current.withLock { running in
-            running.drain = nil
-            running.task = nil
-        }
     }
 }
 
