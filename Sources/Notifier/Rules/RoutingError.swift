@@ -5,12 +5,6 @@ public struct RoutingError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
     public var reason: String
 
-    /// Creates an error.
-    public init(rule: String, reason: String) {
-        self.rule = rule
-        self.reason = reason
-    }
-
     /// `rule "x" needs the changed paths: <reason>`.
     public var description: String { "rule \"\(rule)\" needs the changed paths: \(reason)" }
 }

@@ -70,17 +70,6 @@ extension StatusReport {
             var expiredAt: Date?
         }
 
-        /// A note the leader published for the others: where the change feed stands (`feed <instance>`), the
-        /// projects it covers (`feed scope <instance>`), a target's project list (`discovery <instance> <target>`).
-        struct Published: Codable, Sendable, Equatable {
-            /// Its name.
-            var name: String
-            /// When it was last written.
-            var writtenAt: Date
-            /// The replica that wrote it.
-            var writtenBy: String
-        }
-
         /// The config's `state.postgres.lease_period`.
         var leasePeriodSeconds: Double
         /// The live replicas, by id.
@@ -89,8 +78,10 @@ extension StatusReport {
         var leader: Leader?
         /// The project leases.
         var leases: Leases
-        /// What the leader published, by name (age tells whether it still does).
-        var published: [Published]
+        /// What the leader published for the others, by name (age tells whether it still does): where the change
+        /// feed stands (`feed <instance>`), the projects it covers (`feed scope <instance>`), a target's project list
+        /// (`discovery <instance> <target>`).
+        var published: [ReplicaOverview.Published]
     }
 
     /// How many waiting leases the report lists.
@@ -127,9 +118,7 @@ extension StatusReport {
             leases: Replicas.Leases(
                 held: overview.heldLeases, waiting: overview.waitingLeases, waitingProjects: waiting
             ),
-            published: overview.published.map {
-                Replicas.Published(name: $0.name, writtenAt: $0.writtenAt, writtenBy: $0.writtenBy)
-            }
+            published: overview.published
         )
     }
 }

@@ -8,11 +8,4 @@ package struct BranchHead: Sendable, Hashable, Codable {
     package var sha: String
     /// When the store recorded this head.
     package var updatedAt: Date
-
-    /// Creates a branch head.
-    package init(branch: String, sha: String, updatedAt: Date) {
-        self.branch = branch
-        self.sha = sha
-        self.updatedAt = updatedAt
-    }
 }

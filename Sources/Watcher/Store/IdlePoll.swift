@@ -7,10 +7,4 @@ package struct IdlePoll: Sendable, Hashable {
     package var project: ProjectKey
     /// When the poll ran; becomes the project's `lastPollAt` and `lastSuccessAt` unless those are later.
     package var at: Date
-
-    /// Creates an idle-poll record.
-    package init(project: ProjectKey, at: Date) {
-        self.project = project
-        self.at = at
-    }
 }

@@ -9,10 +9,4 @@ package struct ProjectFence: Sendable, Hashable {
     package var project: ProjectKey
     /// The lease's fencing counter when this replica claimed it.
     package var token: Int64
-
-    /// Creates a fence.
-    package init(project: ProjectKey, token: Int64) {
-        self.project = project
-        self.token = token
-    }
 }

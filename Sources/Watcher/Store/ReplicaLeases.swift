@@ -68,12 +68,6 @@ package struct ProjectClaim: Sendable, Hashable {
     package var claimed: [ProjectFence]
     /// How many projects this replica should hold: the offered projects over the live replicas, rounded up.
     package var fairShare: Int
-
-    /// Creates a claim result.
-    package init(claimed: [ProjectFence], fairShare: Int) {
-        self.claimed = claimed
-        self.fairShare = fairShare
-    }
 }
 
 /// A note the leader published for the other replicas (`ReplicaLeases.publishLeaderNote(_:value:now:)`).
@@ -84,13 +78,6 @@ package struct LeaderNote: Sendable, Hashable {
     package var writtenAt: Date
     /// The replica that wrote it.
     package var writtenBy: String
-
-    /// Creates a note.
-    package init(value: String, writtenAt: Date, writtenBy: String) {
-        self.value = value
-        self.writtenAt = writtenAt
-        self.writtenBy = writtenBy
-    }
 }
 
 /// The leader lease as it stands (`ReplicaLeases.leaderLease()`).
@@ -99,10 +86,4 @@ package struct LeaderLease: Sendable, Hashable {
     package var owner: String
     /// When it expires unless renewed.
     package var expiresAt: Date
-
-    /// Creates a standing.
-    package init(owner: String, expiresAt: Date) {
-        self.owner = owner
-        self.expiresAt = expiresAt
-    }
 }

@@ -35,8 +35,9 @@ struct ReplicaOverview: Sendable, Equatable {
         var expiredAt: Date?
     }
 
-    /// A note the leader published (`ReplicaLeases.publishLeaderNote`), without its value.
-    struct Published: Sendable, Equatable {
+    /// A note the leader published (`ReplicaLeases.publishLeaderNote`), without its value; `status --json` shows
+    /// it as it is.
+    struct Published: Codable, Sendable, Equatable {
         /// Its name (`feed <instance>`, `feed scope <instance>`, `discovery <instance> <target>`).
         var name: String
         /// When it was last written, by the writer's clock.

@@ -4,10 +4,4 @@ public struct BranchCreated: Sendable, Hashable, Codable {
     public var head: String
     /// The head commit, when the watcher fetched it.
     public var commit: Commit?
-
-    /// Creates the details of a `branch.created` event.
-    public init(head: String, commit: Commit? = nil) {
-        self.head = head
-        self.commit = commit
-    }
 }

@@ -4,10 +4,4 @@ public struct NewContributor: Sendable, Hashable, Codable {
     public var contributor: Person
     /// Their first commit in the project.
     public var commit: Commit
-
-    /// Creates the details of a `contributor.new` event.
-    public init(contributor: Person, commit: Commit) {
-        self.contributor = contributor
-        self.commit = commit
-    }
 }

@@ -5,12 +5,6 @@ public struct ProjectRemoved: Sendable, Hashable, Codable {
     /// Where each watched branch stood when glwatch last saw it, by branch name.
     public var lastHeads: [String: String]
 
-    /// Creates the details of a `project.removed` event.
-    public init(reason: String, lastHeads: [String: String]) {
-        self.reason = reason
-        self.lastHeads = lastHeads
-    }
-
     enum CodingKeys: String, CodingKey {
         case reason
         case lastHeads = "last_heads"

@@ -5,12 +5,6 @@ public struct ProjectRenamed: Sendable, Hashable, Codable {
     /// The path after the rename.
     public var newPath: String
 
-    /// Creates the details of a `project.renamed` event.
-    public init(oldPath: String, newPath: String) {
-        self.oldPath = oldPath
-        self.newPath = newPath
-    }
-
     enum CodingKeys: String, CodingKey {
         case oldPath = "old_path"
         case newPath = "new_path"

@@ -11,15 +11,6 @@ public struct TagCreated: Sendable, Hashable, Codable {
     /// The tagged commit, when GitLab listed it with the tag.
     public var commit: Commit?
 
-    /// Creates the details of a `tag.created` event.
-    public init(tag: String, sha: String, message: String? = nil, webURL: String? = nil, commit: Commit? = nil) {
-        self.tag = tag
-        self.sha = sha
-        self.message = message
-        self.webURL = webURL
-        self.commit = commit
-    }
-
     /// Whether the tag is annotated (it carries a message).
     public var isAnnotated: Bool { message != nil }
 

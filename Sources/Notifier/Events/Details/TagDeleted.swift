@@ -9,14 +9,6 @@ public struct TagDeleted: Sendable, Hashable, Codable {
     /// The page of the commit it pointed at (where it can be tagged again), when the project's web URL is known.
     public var webURL: String?
 
-    /// Creates the details of a `tag.deleted` event.
-    public init(tag: String, lastSHA: String, message: String? = nil, webURL: String? = nil) {
-        self.tag = tag
-        self.lastSHA = lastSHA
-        self.message = message
-        self.webURL = webURL
-    }
-
     enum CodingKeys: String, CodingKey {
         case tag, message
         case lastSHA = "last_sha"

@@ -17,22 +17,8 @@ public struct GitLabEventListOptions: Sendable, Hashable {
     /// Items per page (default: the client's `perPage`).
     public var perPage: Int?
 
-    /// Creates options.
-    public init(
-        action: String? = nil,
-        targetType: String? = nil,
-        before: Date? = nil,
-        after: Date? = nil,
-        sort: GitLabSort? = nil,
-        perPage: Int? = nil
-    ) {
-        self.action = action
-        self.targetType = targetType
-        self.before = before
-        self.after = after
-        self.sort = sort
-        self.perPage = perPage
-    }
+    /// No filters: every event, in GitLab's order.
+    public static let `default` = GitLabEventListOptions()
 
     /// Push events only.
     public static let pushes = GitLabEventListOptions(action: "pushed")

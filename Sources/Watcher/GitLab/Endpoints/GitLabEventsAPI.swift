@@ -8,7 +8,7 @@ public struct GitLabEventsAPI: Sendable {
     /// branch".
     public func project(
         _ project: GitLabProjectRef,
-        options: GitLabEventListOptions = GitLabEventListOptions()
+        options: GitLabEventListOptions = .default
     ) -> Paginator<GitLabEvent> {
         executor.list(
             "/projects/\(project.pathComponent)/events",
@@ -22,7 +22,7 @@ public struct GitLabEventsAPI: Sendable {
     /// `GET /users/:id/events`, newest first.
     public func user(
         _ user: GitLabUserRef,
-        options: GitLabEventListOptions = GitLabEventListOptions()
+        options: GitLabEventListOptions = .default
     ) -> Paginator<GitLabEvent> {
         executor.list(
             "/users/\(user.pathComponent)/events",
@@ -37,7 +37,7 @@ public struct GitLabEventsAPI: Sendable {
     /// at least Reporter access (push events need `download_code`); public projects the user is not a member of
     /// are not listed. Offset pagination without totals. Event ids are the cursor: `before`/`after` filter by
     /// whole days only (`app/finders/events_finder.rb`; docs/gitlab-api.md, "The change feed").
-    public func feed(options: GitLabEventListOptions = GitLabEventListOptions()) -> Paginator<GitLabEvent> {
+    public func feed(options: GitLabEventListOptions = .default) -> Paginator<GitLabEvent> {
         executor.list(
             "/events",
             query: [GitLabQueryItem("scope", "all")] + options.query,

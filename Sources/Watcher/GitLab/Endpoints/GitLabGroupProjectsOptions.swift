@@ -21,28 +21,8 @@ public struct GitLabGroupProjectsOptions: Sendable, Hashable {
     /// Items per page (default: the client's `perPage`).
     public var perPage: Int?
 
-    /// Creates options.
-    public init(
-        includeSubgroups: Bool? = nil,
-        withShared: Bool? = nil,
-        archived: Bool? = nil,
-        search: String? = nil,
-        simple: Bool? = nil,
-        lastActivityAfter: Date? = nil,
-        orderBy: String? = nil,
-        sort: GitLabSort? = nil,
-        perPage: Int? = nil
-    ) {
-        self.includeSubgroups = includeSubgroups
-        self.withShared = withShared
-        self.archived = archived
-        self.search = search
-        self.simple = simple
-        self.lastActivityAfter = lastActivityAfter
-        self.orderBy = orderBy
-        self.sort = sort
-        self.perPage = perPage
-    }
+    /// No filters: GitLab's defaults.
+    public static let `default` = GitLabGroupProjectsOptions()
 
     var query: [GitLabQueryItem] {
         var query = GitLabQueryBuilder()

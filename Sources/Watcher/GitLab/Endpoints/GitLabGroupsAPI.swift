@@ -20,7 +20,7 @@ public struct GitLabGroupsAPI: Sendable {
     /// `GET /groups/:id/projects`: the group's projects (with subgroups when asked).
     public func projects(
         of group: GitLabGroupRef,
-        options: GitLabGroupProjectsOptions = GitLabGroupProjectsOptions()
+        options: GitLabGroupProjectsOptions = .default
     ) -> Paginator<GitLabProject> {
         executor.list(
             "/groups/\(group.pathComponent)/projects",

@@ -5,7 +5,7 @@ public struct GitLabProjectListOptions: Sendable, Hashable {
     /// Only projects the user is a member of.
     ///
     /// On by default: unscoped, gitlab.com lists every public project.
-    public var membership: Bool?
+    public var membership: Bool? = true
     /// Only projects the user owns.
     public var owned: Bool?
     /// Only projects where the user has at least this access level (`20`: Reporter, who can read code and
@@ -26,34 +26,12 @@ public struct GitLabProjectListOptions: Sendable, Hashable {
     /// Keyset pagination (ordered by id): no totals, no 50,000-offset limit.
     ///
     /// Recommended for large instances.
-    public var keyset: Bool
+    public var keyset: Bool = false
     /// Items per page (default: the client's `perPage`).
     public var perPage: Int?
 
-    /// Creates options; by default the user's projects, in GitLab's order.
-    public init(
-        membership: Bool? = true,
-        owned: Bool? = nil,
-        archived: Bool? = nil,
-        search: String? = nil,
-        simple: Bool? = nil,
-        lastActivityAfter: Date? = nil,
-        orderBy: String? = nil,
-        sort: GitLabSort? = nil,
-        keyset: Bool = false,
-        perPage: Int? = nil
-    ) {
-        self.membership = membership
-        self.owned = owned
-        self.archived = archived
-        self.search = search
-        self.simple = simple
-        self.lastActivityAfter = lastActivityAfter
-        self.orderBy = orderBy
-        self.sort = sort
-        self.keyset = keyset
-        self.perPage = perPage
-    }
+    /// The user's projects (`membership=true`), in GitLab's order.
+    public static let `default` = GitLabProjectListOptions()
 
     var query: [GitLabQueryItem] {
         var query = GitLabQueryBuilder()

@@ -20,7 +20,7 @@ public struct GitLabProjectsAPI: Sendable {
     }
 
     /// `GET /projects`: the projects list, by default the user's (`membership=true`).
-    public func list(_ options: GitLabProjectListOptions = GitLabProjectListOptions()) -> Paginator<GitLabProject> {
+    public func list(_ options: GitLabProjectListOptions = .default) -> Paginator<GitLabProject> {
         executor.list(
             "/projects",
             query: options.query,

@@ -21,29 +21,6 @@ public struct GitLabBranch: Sendable, Hashable, Codable {
     /// The branch's page on GitLab.
     public var webURL: String?
 
-    /// Creates a branch.
-    public init(
-        name: String,
-        commit: GitLabCommit,
-        merged: Bool? = nil,
-        protected: Bool? = nil,
-        isDefault: Bool? = nil,
-        developersCanPush: Bool? = nil,
-        developersCanMerge: Bool? = nil,
-        canPush: Bool? = nil,
-        webURL: String? = nil
-    ) {
-        self.name = name
-        self.commit = commit
-        self.merged = merged
-        self.protected = protected
-        self.isDefault = isDefault
-        self.developersCanPush = developersCanPush
-        self.developersCanMerge = developersCanMerge
-        self.canPush = canPush
-        self.webURL = webURL
-    }
-
     enum CodingKeys: String, CodingKey {
         case name, commit, merged, protected
         case isDefault = "default"

@@ -40,43 +40,6 @@ public struct GitLabCommit: Sendable, Hashable, Codable, Identifiable {
     /// Git trailers with every value per key.
     public var extendedTrailers: [String: [String]]?
 
-    /// Creates a commit.
-    public init(
-        id: String,
-        shortID: String? = nil,
-        title: String? = nil,
-        message: String? = nil,
-        authorName: String? = nil,
-        authorEmail: String? = nil,
-        authoredDate: GitLabTimestamp? = nil,
-        committerName: String? = nil,
-        committerEmail: String? = nil,
-        committedDate: GitLabTimestamp? = nil,
-        createdAt: GitLabTimestamp? = nil,
-        parentIDs: [String]? = nil,
-        webURL: String? = nil,
-        stats: GitLabCommitStats? = nil,
-        trailers: [String: String]? = nil,
-        extendedTrailers: [String: [String]]? = nil
-    ) {
-        self.id = id
-        self.shortID = shortID
-        self.title = title
-        self.message = message
-        self.authorName = authorName
-        self.authorEmail = authorEmail
-        self.authoredDate = authoredDate
-        self.committerName = committerName
-        self.committerEmail = committerEmail
-        self.committedDate = committedDate
-        self.createdAt = createdAt
-        self.parentIDs = parentIDs
-        self.webURL = webURL
-        self.stats = stats
-        self.trailers = trailers
-        self.extendedTrailers = extendedTrailers
-    }
-
     /// Whether the commit is a merge (more than one parent).
     public var isMerge: Bool { (parentIDs?.count ?? 0) > 1 }
 

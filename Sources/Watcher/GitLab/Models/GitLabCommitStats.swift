@@ -6,11 +6,4 @@ public struct GitLabCommitStats: Sendable, Hashable, Codable {
     public var deletions: Int
     /// Lines changed (added + removed).
     public var total: Int
-
-    /// Creates stats.
-    public init(additions: Int, deletions: Int, total: Int) {
-        self.additions = additions
-        self.deletions = deletions
-        self.total = total
-    }
 }

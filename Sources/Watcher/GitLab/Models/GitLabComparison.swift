@@ -13,23 +13,6 @@ public struct GitLabComparison: Sendable, Hashable, Codable {
     /// The comparison's page on GitLab.
     public var webURL: String?
 
-    /// Creates a comparison.
-    public init(
-        commit: GitLabCommit? = nil,
-        commits: [GitLabCommit] = [],
-        diffs: [GitLabDiff] = [],
-        compareTimeout: Bool? = nil,
-        compareSameRef: Bool? = nil,
-        webURL: String? = nil
-    ) {
-        self.commit = commit
-        self.commits = commits
-        self.diffs = diffs
-        self.compareTimeout = compareTimeout
-        self.compareSameRef = compareSameRef
-        self.webURL = webURL
-    }
-
     /// Decodes a comparison; missing lists decode as empty.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -13,13 +13,4 @@ public struct GitLabContributor: Sendable, Hashable, Codable {
     public var additions: Int?
     /// Always 0 on current GitLab.
     public var deletions: Int?
-
-    /// Creates a contributor.
-    public init(name: String, email: String, commits: Int, additions: Int? = nil, deletions: Int? = nil) {
-        self.name = name
-        self.email = email
-        self.commits = commits
-        self.additions = additions
-        self.deletions = deletions
-    }
 }

@@ -17,27 +17,6 @@ public struct GitLabDiff: Sendable, Hashable, Codable {
     /// Whether the file was deleted.
     public var deletedFile: Bool?
 
-    /// Creates a diff.
-    public init(
-        oldPath: String,
-        newPath: String,
-        aMode: String? = nil,
-        bMode: String? = nil,
-        diff: String? = nil,
-        newFile: Bool? = nil,
-        renamedFile: Bool? = nil,
-        deletedFile: Bool? = nil
-    ) {
-        self.oldPath = oldPath
-        self.newPath = newPath
-        self.aMode = aMode
-        self.bMode = bMode
-        self.diff = diff
-        self.newFile = newFile
-        self.renamedFile = renamedFile
-        self.deletedFile = deletedFile
-    }
-
     enum CodingKeys: String, CodingKey {
         case diff
         case oldPath = "old_path"

@@ -25,33 +25,6 @@ public struct GitLabEvent: Sendable, Hashable, Codable, Identifiable {
     /// What a push did, for push events.
     public var pushData: GitLabPushData?
 
-    /// Creates an event.
-    public init(
-        id: Int64,
-        projectID: Int64? = nil,
-        actionName: String? = nil,
-        targetID: Int64? = nil,
-        targetType: String? = nil,
-        targetTitle: String? = nil,
-        authorID: Int64? = nil,
-        author: GitLabUser? = nil,
-        authorUsername: String? = nil,
-        createdAt: Date? = nil,
-        pushData: GitLabPushData? = nil
-    ) {
-        self.id = id
-        self.projectID = projectID
-        self.actionName = actionName
-        self.targetID = targetID
-        self.targetType = targetType
-        self.targetTitle = targetTitle
-        self.authorID = authorID
-        self.author = author
-        self.authorUsername = authorUsername
-        self.createdAt = createdAt
-        self.pushData = pushData
-    }
-
     enum CodingKeys: String, CodingKey {
         case id, author
         case projectID = "project_id"

@@ -19,29 +19,6 @@ public struct GitLabGroup: Sendable, Hashable, Codable, Identifiable {
     /// The group's page on GitLab.
     public var webURL: String?
 
-    /// Creates a group.
-    public init(
-        id: Int64,
-        name: String,
-        path: String,
-        fullPath: String,
-        fullName: String? = nil,
-        description: String? = nil,
-        visibility: GitLabVisibility? = nil,
-        parentID: Int64? = nil,
-        webURL: String? = nil
-    ) {
-        self.id = id
-        self.name = name
-        self.path = path
-        self.fullPath = fullPath
-        self.fullName = fullName
-        self.description = description
-        self.visibility = visibility
-        self.parentID = parentID
-        self.webURL = webURL
-    }
-
     enum CodingKeys: String, CodingKey {
         case id, name, path, description, visibility
         case fullPath = "full_path"

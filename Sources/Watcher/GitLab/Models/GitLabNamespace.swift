@@ -15,25 +15,6 @@ public struct GitLabNamespace: Sendable, Hashable, Codable {
     /// The namespace's page on GitLab.
     public var webURL: String?
 
-    /// Creates a namespace.
-    public init(
-        id: Int64,
-        name: String? = nil,
-        path: String? = nil,
-        kind: String? = nil,
-        fullPath: String? = nil,
-        parentID: Int64? = nil,
-        webURL: String? = nil
-    ) {
-        self.id = id
-        self.name = name
-        self.path = path
-        self.kind = kind
-        self.fullPath = fullPath
-        self.parentID = parentID
-        self.webURL = webURL
-    }
-
     enum CodingKeys: String, CodingKey {
         case id, name, path, kind
         case fullPath = "full_path"

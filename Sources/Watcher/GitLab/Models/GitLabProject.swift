@@ -40,43 +40,6 @@ public struct GitLabProject: Sendable, Hashable, Codable, Identifiable {
     /// Topics.
     public var topics: [String]?
 
-    /// Creates a project.
-    public init(
-        id: Int64,
-        name: String,
-        path: String,
-        pathWithNamespace: String,
-        nameWithNamespace: String? = nil,
-        description: String? = nil,
-        defaultBranch: String? = nil,
-        visibility: GitLabVisibility? = nil,
-        archived: Bool? = nil,
-        emptyRepo: Bool? = nil,
-        webURL: String? = nil,
-        httpURLToRepo: String? = nil,
-        createdAt: Date? = nil,
-        lastActivityAt: Date? = nil,
-        namespace: GitLabNamespace? = nil,
-        topics: [String]? = nil
-    ) {
-        self.id = id
-        self.name = name
-        self.path = path
-        self.pathWithNamespace = pathWithNamespace
-        self.nameWithNamespace = nameWithNamespace
-        self.description = description
-        self.defaultBranch = defaultBranch
-        self.visibility = visibility
-        self.archived = archived
-        self.emptyRepo = emptyRepo
-        self.webURL = webURL
-        self.httpURLToRepo = httpURLToRepo
-        self.createdAt = createdAt
-        self.lastActivityAt = lastActivityAt
-        self.namespace = namespace
-        self.topics = topics
-    }
-
     enum CodingKeys: String, CodingKey {
         case id, name, path, description, visibility, archived, namespace, topics
         case pathWithNamespace = "path_with_namespace"

@@ -33,27 +33,6 @@ public struct GitLabPushData: Sendable, Hashable, Codable {
     /// Number of refs pushed at once (for bulk pushes).
     public var refCount: Int?
 
-    /// Creates push data.
-    public init(
-        commitCount: Int,
-        action: Action,
-        refType: String,
-        commitFrom: String? = nil,
-        commitTo: String? = nil,
-        ref: String? = nil,
-        commitTitle: String? = nil,
-        refCount: Int? = nil
-    ) {
-        self.commitCount = commitCount
-        self.action = action
-        self.refType = refType
-        self.commitFrom = commitFrom
-        self.commitTo = commitTo
-        self.ref = ref
-        self.commitTitle = commitTitle
-        self.refCount = refCount
-    }
-
     enum CodingKeys: String, CodingKey {
         case action, ref
         case commitCount = "commit_count"

@@ -15,23 +15,6 @@ public struct GitLabTag: Sendable, Hashable, Codable {
     /// When an annotated tag was created.
     public var createdAt: Date?
 
-    /// Creates a tag.
-    public init(
-        name: String,
-        message: String? = nil,
-        target: String? = nil,
-        commit: GitLabCommit? = nil,
-        protected: Bool? = nil,
-        createdAt: Date? = nil
-    ) {
-        self.name = name
-        self.message = message
-        self.target = target
-        self.commit = commit
-        self.protected = protected
-        self.createdAt = createdAt
-    }
-
     enum CodingKeys: String, CodingKey {
         case name, message, target, commit, protected
         case createdAt = "created_at"

@@ -23,31 +23,6 @@ public struct GitLabUser: Sendable, Hashable, Codable, Identifiable {
     /// Account creation time.
     public var createdAt: Date?
 
-    /// Creates a user.
-    public init(
-        id: Int64,
-        username: String,
-        name: String? = nil,
-        state: String? = nil,
-        email: String? = nil,
-        publicEmail: String? = nil,
-        avatarURL: String? = nil,
-        webURL: String? = nil,
-        bot: Bool? = nil,
-        createdAt: Date? = nil
-    ) {
-        self.id = id
-        self.username = username
-        self.name = name
-        self.state = state
-        self.email = email
-        self.publicEmail = publicEmail
-        self.avatarURL = avatarURL
-        self.webURL = webURL
-        self.bot = bot
-        self.createdAt = createdAt
-    }
-
     enum CodingKeys: String, CodingKey {
         case id, username, name, state, email, bot
         case publicEmail = "public_email"

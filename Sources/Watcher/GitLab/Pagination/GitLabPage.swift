@@ -22,27 +22,6 @@ public struct GitLabPage<Item: Sendable>: Sendable {
     /// next page is no inconsistency.
     var nextIsGuessed = false
 
-    /// Creates a page.
-    public init(
-        items: [Item],
-        number: Int,
-        perPage: Int,
-        nextPage: Int? = nil,
-        previousPage: Int? = nil,
-        totalItems: Int? = nil,
-        totalPages: Int? = nil,
-        nextLink: URL? = nil
-    ) {
-        self.items = items
-        self.number = number
-        self.perPage = perPage
-        self.nextPage = nextPage
-        self.previousPage = previousPage
-        self.totalItems = totalItems
-        self.totalPages = totalPages
-        self.nextLink = nextLink
-    }
-
     /// Whether GitLab pointed to a next page.
     ///
     /// A final empty page after a full one is normal.

@@ -17,26 +17,7 @@ public struct GitLabRateLimitState: Sendable, Equatable, CustomStringConvertible
     /// `RateLimit-Reset`: when GitLab's period restarts.
     public var resetAt: Date?
     /// How many 429 answers the host has sent so far.
-    public var throttleCount: Int
-
-    /// Creates a state.
-    public init(
-        host: String,
-        throttledUntil: Date? = nil,
-        name: String? = nil,
-        limit: Int? = nil,
-        remaining: Int? = nil,
-        resetAt: Date? = nil,
-        throttleCount: Int = 0
-    ) {
-        self.host = host
-        self.throttledUntil = throttledUntil
-        self.name = name
-        self.limit = limit
-        self.remaining = remaining
-        self.resetAt = resetAt
-        self.throttleCount = throttleCount
-    }
+    public var throttleCount: Int = 0
 
     /// Whether requests to the host are held back now.
     public var isThrottled: Bool { throttledUntil != nil }

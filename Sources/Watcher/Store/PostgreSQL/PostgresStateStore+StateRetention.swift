@@ -15,8 +15,8 @@ extension PostgresStateStore: StateRetention {
         var result = PruneResult()
         let cutoff = now.addingTimeInterval(-policy.deliveredEventMaxAge).storeMillis
         let batch = policy.batchSize
-        while true {
-            let deleted = try await write { connection in
+        result.events = try await result.deleteInBatches(of: batch) {
+            try await write { connection in
                 try await connection.rows(
                     """
                     WITH deleted AS (
@@ -31,10 +31,6 @@ extension PostgresStateStore: StateRetention {
                     logger: logger
                 ).first?.decode(Int.self) ?? 0
             }
-            result.transactions += 1
-            result.events += deleted
-            if deleted < batch { break }
-            await Task.yield()
         }
 
         let bound = policy.reportedCommitsPerProject
@@ -54,8 +50,8 @@ extension PostgresStateStore: StateRetention {
             return cutoffs.map { Cutoff(project: $0.project, lastToDelete: $0.lastToDelete) }
         }
         for cutoff in cutoffs {
-            while true {
-                let deleted = try await write { connection in
+            let deleted = try await result.deleteInBatches(of: batch) {
+                try await write { connection in
                     try await connection.rows(
                         """
                         WITH deleted AS (
@@ -69,11 +65,8 @@ extension PostgresStateStore: StateRetention {
                         logger: logger
                     ).first?.decode(Int.self) ?? 0
                 }
-                result.transactions += 1
-                result.reportedCommits += deleted
-                if deleted < batch { break }
-                await Task.yield()
             }
+            result.reportedCommits += deleted
         }
         return result
     }

@@ -14,8 +14,8 @@ extension SQLiteStateStore: StateRetention {
         var result = PruneResult()
         let cutoff = now.addingTimeInterval(-policy.deliveredEventMaxAge).storeMillis
         let batch = policy.batchSize
-        while true {
-            let deleted = try await write { db in
+        result.events = try await result.deleteInBatches(of: batch) {
+            try await write { db in
                 try db.execute(
                     sql: """
                         DELETE FROM event WHERE seq IN (
@@ -28,10 +28,6 @@ extension SQLiteStateStore: StateRetention {
                 )
                 return db.changesCount
             }
-            result.transactions += 1
-            result.events += deleted
-            if deleted < batch { break }
-            await Task.yield()
         }
 
         let bound = policy.reportedCommitsPerProject
@@ -46,8 +42,8 @@ extension SQLiteStateStore: StateRetention {
             }
         }
         for (project, lastToDelete) in cutoffs {
-            while true {
-                let deleted = try await write { db in
+            let deleted = try await result.deleteInBatches(of: batch) {
+                try await write { db in
                     try db.execute(
                         sql: """
                             DELETE FROM reportedCommit WHERE id IN (
@@ -57,11 +53,8 @@ extension SQLiteStateStore: StateRetention {
                     )
                     return db.changesCount
                 }
-                result.transactions += 1
-                result.reportedCommits += deleted
-                if deleted < batch { break }
-                await Task.yield()
             }
+            result.reportedCommits += deleted
         }
         return result
     }
