@@ -43,13 +43,11 @@ extension ObservableType {
     }
 }
 
-private final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
-    ObserverType, @unchecked Sendable
+private final class TimeoutSink<Observer: ObserverType>: ParentSink<Timeout<Observer.Element>, Observer>,
+    SelfSubscribingSink, ObserverType, @unchecked Sendable
 {
     typealias Element = Observer.Element
-    typealias Parent = Timeout<Element>
 
-    private let parent: Parent
     private let lock = RecursiveLock()
     private let timerDisposable = SerialDisposable()
     private let subscription = SerialDisposable()
@@ -57,11 +55,6 @@ private final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, SelfSub
     // state, guarded by `lock`
     private var id = 0
     private var switched = false
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
 
     func run() -> Disposable {
         let original = SingleAssignmentDisposable()
