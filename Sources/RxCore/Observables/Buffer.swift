@@ -69,19 +69,14 @@ where Observer.Element == [Element]
         if timerDisposable.isDisposed || self.windowID != windowID {
             return
         }
-        let nextTimer = SingleAssignmentDisposable()
-        timerDisposable.disposable = nextTimer
         let (timeSpan, _, scheduler) = parent.parameters
-        nextTimer.setDisposable(
-            scheduler.scheduleRelative(windowID, dueTime: timeSpan) { previousWindowID in
-                self.lock.performLocked {
-                    if previousWindowID == self.windowID {
-                        self.startNewWindowAndSendCurrentOne()
-                    }
+        timerDisposable.scheduleRelative(windowID, dueTime: timeSpan, on: scheduler) { previousWindowID in
+            self.lock.performLocked {
+                if previousWindowID == self.windowID {
+                    self.startNewWindowAndSendCurrentOne()
                 }
-                return Disposables.create()
             }
-        )
+        }
     }
 }
 

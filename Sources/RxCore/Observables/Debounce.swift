@@ -43,14 +43,9 @@ private final class DebounceSink<Observer: ObserverType>: ParentSink<Debounce<Ob
                 let currentId = id
                 value = element
 
-                let timer = SingleAssignmentDisposable()
-                cancellable.disposable = timer
-                timer.setDisposable(
-                    parent.scheduler.scheduleRelative(currentId, dueTime: parent.dueTime) { currentId in
-                        self.propagate(currentId)
-                        return Disposables.create()
-                    }
-                )
+                cancellable.scheduleRelative(currentId, dueTime: parent.dueTime, on: parent.scheduler) { currentId in
+                    self.propagate(currentId)
+                }
             case .error:
                 value = nil
                 forwardOn(event)

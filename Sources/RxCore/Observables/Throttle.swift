@@ -74,14 +74,9 @@ private final class ThrottleSink<Observer: ObserverType>: ParentSink<Throttle<Ob
                     return
                 }
 
-                let timer = SingleAssignmentDisposable()
-                cancellable.disposable = timer
-                timer.setDisposable(
-                    parent.scheduler.scheduleRelative(self, dueTime: reducedScheduledTime) { sink in
-                        sink.propagate()
-                        return Disposables.create()
-                    }
-                )
+                cancellable.scheduleRelative(self, dueTime: reducedScheduledTime, on: parent.scheduler) { sink in
+                    sink.propagate()
+                }
             case .error:
                 lastUnsentElement = nil
                 forwardOn(event)

@@ -87,21 +87,16 @@ private final class TimeoutSink<Observer: ObserverType>: ParentSink<Timeout<Obse
         if timerDisposable.isDisposed {
             return
         }
-        let nextTimer = SingleAssignmentDisposable()
-        timerDisposable.disposable = nextTimer
         let timerID = lock.performLocked { id }
-        nextTimer.setDisposable(
-            parent.scheduler.scheduleRelative(timerID, dueTime: parent.dueTime) { state in
-                let timerWins = self.lock.performLocked { () -> Bool in
-                    self.switched = (state == self.id)
-                    return self.switched
-                }
-                if timerWins {
-                    self.subscription.disposable = self.parent.other.subscribe(self.forwarder())
-                }
-                return Disposables.create()
+        timerDisposable.scheduleRelative(timerID, dueTime: parent.dueTime, on: parent.scheduler) { state in
+            let timerWins = self.lock.performLocked { () -> Bool in
+                self.switched = (state == self.id)
+                return self.switched
             }
-        )
+            if timerWins {
+                self.subscription.disposable = self.parent.other.subscribe(self.forwarder())
+            }
+        }
     }
 }
 

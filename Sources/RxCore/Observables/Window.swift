@@ -89,23 +89,18 @@ where Observer.Element == Observable<Element>
         if timerDisposable.isDisposed || self.windowID != windowID {
             return
         }
-        let nextTimer = SingleAssignmentDisposable()
-        timerDisposable.disposable = nextTimer
         let (timeSpan, _, scheduler) = parent.parameters
-        nextTimer.setDisposable(
-            scheduler.scheduleRelative(windowID, dueTime: timeSpan) { previousWindowID in
-                self.lock.performLocked {
-                    if previousWindowID != self.windowID {
-                        return
-                    }
-                    self.count = 0
-                    self.windowID &+= 1
-                    self.startNewWindowAndCompleteCurrentOne()
-                    self.createTimer(self.windowID)
+        timerDisposable.scheduleRelative(windowID, dueTime: timeSpan, on: scheduler) { previousWindowID in
+            self.lock.performLocked {
+                if previousWindowID != self.windowID {
+                    return
                 }
-                return Disposables.create()
+                self.count = 0
+                self.windowID &+= 1
+                self.startNewWindowAndCompleteCurrentOne()
+                self.createTimer(self.windowID)
             }
-        )
+        }
     }
 }
 
