@@ -7,20 +7,18 @@ enum ForDurationMode {
 
 /// The sink of `take(for:)` / `skip(for:)`: a timer started at subscription ends the window. Terminal events are
 /// forwarded whenever they come.
-private final class ForDurationSink<Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
-    ObserverType, @unchecked Sendable
+private final class ForDurationSink<Observer: ObserverType>: ParentSink<ForDuration<Observer.Element>, Observer>,
+    SelfSubscribingSink, ObserverType, @unchecked Sendable
 {
     typealias Element = Observer.Element
 
-    private let parent: ForDuration<Element>
     private let lock = RecursiveLock()
     // state, guarded by `lock`: whether elements pass (from the start for `take`, after the timer for `skip`)
     private var isOpen: Bool
 
-    init(parent: ForDuration<Element>, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        self.isOpen = parent.mode == .take
-        super.init(observer: observer, cancel: cancel)
+    override init(parent: ForDuration<Element>, observer: Observer, cancel: Cancelable) {
+        self.isOpen = parent.parameters.mode == .take
+        super.init(parent: parent, observer: observer, cancel: cancel)
     }
 
     func on(_ event: Event<Element>) {
@@ -38,7 +36,8 @@ private final class ForDurationSink<Observer: ObserverType>: Sink<Observer>, Sel
     }
 
     func run() -> Disposable {
-        let timer = parent.scheduler.scheduleRelative(self, dueTime: parent.duration) { sink in
+        let (_, duration, scheduler) = parent.parameters
+        let timer = scheduler.scheduleRelative(self, dueTime: duration) { sink in
             sink.tick()
             return Disposables.create()
         }
@@ -48,7 +47,7 @@ private final class ForDurationSink<Observer: ObserverType>: Sink<Observer>, Sel
 
     private func tick() {
         lock.performLocked {
-            switch parent.mode {
+            switch parent.parameters.mode {
             case .take:
                 forwardOn(.completed)
                 dispose()
@@ -60,19 +59,10 @@ private final class ForDurationSink<Observer: ObserverType>: Sink<Observer>, Sel
 }
 
 /// The producer of `take(for:scheduler:)` and `skip(for:scheduler:)`.
-final class ForDuration<Element>: Producer<Element>, @unchecked Sendable {
-    let source: Observable<Element>
-    let mode: ForDurationMode
-    let duration: RxTimeInterval
-    let scheduler: SchedulerType
-
-    init(source: Observable<Element>, mode: ForDurationMode, duration: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.mode = mode
-        self.duration = duration
-        self.scheduler = scheduler
-    }
-
+final class ForDuration<Element>:
+    SourceProducer<Element, Element, (mode: ForDurationMode, duration: RxTimeInterval, scheduler: SchedulerType)>,
+    @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         return self.running(ForDurationSink(parent: self, observer: observer, cancel: cancel))

@@ -1,19 +1,12 @@
-/// An observable that holds a reference on a `RefCountDisposable` for as long as each subscription to it lives;
-/// the windows of `window` are built on it, so the source stays subscribed while any window is observed.
-final class AddRef<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let refCount: RefCountDisposable
-
-    init(source: Observable<Element>, refCount: RefCountDisposable) {
-        self.source = source
-        self.refCount = refCount
-    }
-
+/// An observable that holds a reference on a `RefCountDisposable` (its parameter) for as long as each subscription
+/// to it lives; the windows of `window` and the groups of `groupBy` are built on it, so the source stays subscribed
+/// while any of them is observed.
+final class AddRef<Element>: SourceProducer<Element, Element, RefCountDisposable>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let releaseDisposable = refCount.retain()
+        let releaseDisposable = self.parameters.retain()
         let sink = AddRefSink(observer: observer, cancel: cancel)
-        let subscription = Disposables.create(releaseDisposable, source.subscribe(sink))
+        let subscription = Disposables.create(releaseDisposable, self.source.subscribe(sink))
         return (sink: sink, subscription: subscription)
     }
 }

@@ -13,7 +13,7 @@ extension ObservableType {
     /// - parameter right: Second observable sequence.
     /// - returns: An observable sequence that surfaces either of the given sequences, whichever reacted first.
     public func amb<O2: ObservableType>(_ right: O2) -> Observable<Element> where O2.Element == Element {
-        Amb(left: self.asObservable(), right: right.asObservable())
+        Amb(parameters: (left: self.asObservable(), right: right.asObservable()))
     }
 
     /// Propagates the observable sequence that reacts first.
@@ -55,24 +55,20 @@ private final class AmbObserver<Observer: ObserverType>: ObserverType {
     }
 }
 
-private final class AmbSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+private final class AmbSink<Observer: ObserverType>:
+    ParentSink<Amb<Observer.Element>, Observer>, SelfSubscribingSink, @unchecked Sendable
+{
     typealias Element = Observer.Element
-    typealias Parent = Amb<Element>
 
-    private let parent: Parent
     private let lock = RecursiveLock()
     private var choice = AmbState.neither
     private let leftSubscription = SingleAssignmentDisposable()
     private let rightSubscription = SingleAssignmentDisposable()
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
-
     func run() -> Disposable {
-        self.leftSubscription.setDisposable(self.parent.left.subscribe(AmbObserver(parent: self, side: .left)))
-        self.rightSubscription.setDisposable(self.parent.right.subscribe(AmbObserver(parent: self, side: .right)))
+        let (left, right) = self.parent.parameters
+        self.leftSubscription.setDisposable(left.subscribe(AmbObserver(parent: self, side: .left)))
+        self.rightSubscription.setDisposable(right.subscribe(AmbObserver(parent: self, side: .right)))
         return Disposables.create(self.leftSubscription, self.rightSubscription)
     }
 
@@ -92,19 +88,11 @@ private final class AmbSink<Observer: ObserverType>: Sink<Observer>, @unchecked 
     }
 }
 
-private final class Amb<Element>: Producer<Element>, @unchecked Sendable {
-    fileprivate let left: Observable<Element>
-    fileprivate let right: Observable<Element>
-
-    init(left: Observable<Element>, right: Observable<Element>) {
-        self.left = left
-        self.right = right
-    }
-
+private final class Amb<Element>:
+    ParametersProducer<Element, (left: Observable<Element>, right: Observable<Element>)>, @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = AmbSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+        self.running(AmbSink(parent: self, observer: observer, cancel: cancel))
     }
 }

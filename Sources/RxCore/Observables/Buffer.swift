@@ -18,27 +18,20 @@ extension ObservableType {
     /// - parameter scheduler: Scheduler to run buffering timers on.
     /// - returns: An observable sequence of buffers.
     public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
-        BufferTimeCount(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
+        BufferTimeCount(source: asObservable(), parameters: (timeSpan: timeSpan, count: count, scheduler: scheduler))
     }
 }
 
-private final class BufferTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
-    ObserverType, @unchecked Sendable
-where Observer.Element == [Element] {
-    typealias Parent = BufferTimeCount<Element>
-
-    private let parent: Parent
+private final class BufferTimeCountSink<Element, Observer: ObserverType>:
+    ParentSink<BufferTimeCount<Element>, Observer>, SelfSubscribingSink, ObserverType, @unchecked Sendable
+where Observer.Element == [Element]
+{
     private let lock = RecursiveLock()
     private let timerDisposable = SerialDisposable()
 
     // state, guarded by `lock`
     private var buffer = [Element]()
     private var windowID = 0
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
 
     func run() -> Disposable {
         lock.performLocked { createTimer(windowID) }
@@ -50,7 +43,7 @@ where Observer.Element == [Element] {
             switch event {
             case .next(let element):
                 buffer.append(element)
-                if buffer.count == parent.count {
+                if buffer.count == parent.parameters.count {
                     startNewWindowAndSendCurrentOne()
                 }
             case .error(let error):
@@ -76,34 +69,21 @@ where Observer.Element == [Element] {
         if timerDisposable.isDisposed || self.windowID != windowID {
             return
         }
-        let nextTimer = SingleAssignmentDisposable()
-        timerDisposable.disposable = nextTimer
-        nextTimer.setDisposable(
-            parent.scheduler.scheduleRelative(windowID, dueTime: parent.timeSpan) { previousWindowID in
-                self.lock.performLocked {
-                    if previousWindowID == self.windowID {
-                        self.startNewWindowAndSendCurrentOne()
-                    }
+        let (timeSpan, _, scheduler) = parent.parameters
+        timerDisposable.scheduleRelative(windowID, dueTime: timeSpan, on: scheduler) { previousWindowID in
+            self.lock.performLocked {
+                if previousWindowID == self.windowID {
+                    self.startNewWindowAndSendCurrentOne()
                 }
-                return Disposables.create()
             }
-        )
+        }
     }
 }
 
-private final class BufferTimeCount<Element>: Producer<[Element]>, @unchecked Sendable {
-    let timeSpan: RxTimeInterval
-    let count: Int
-    let scheduler: SchedulerType
-    let source: Observable<Element>
-
-    init(source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
-        self.source = source
-        self.timeSpan = timeSpan
-        self.count = count
-        self.scheduler = scheduler
-    }
-
+private final class BufferTimeCount<Element>:
+    SourceProducer<Element, [Element], (timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType)>,
+    @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == [Element] {
         return self.running(BufferTimeCountSink(parent: self, observer: observer, cancel: cancel))

@@ -14,7 +14,7 @@ extension ObservableType {
     /// - returns: An observable sequence containing the source sequence's elements, followed by the elements
     ///   produced by the handler's resulting observable sequence in case an error occurred.
     public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
-        Catch(source: self.asObservable(), handler: handler)
+        Catch(source: self.asObservable(), parameters: handler)
     }
 
     /// Continues an observable sequence that is terminated by an error with a single element.
@@ -28,7 +28,7 @@ extension ObservableType {
     /// - returns: An observable sequence containing the source sequence's elements, followed by the `element` in
     ///   case an error occurred.
     public func catchAndReturn(_ element: Element) -> Observable<Element> {
-        Catch(source: self.asObservable(), handler: { _ in Observable.just(element) })
+        Catch(source: self.asObservable(), parameters: { _ in Observable.just(element) })
     }
 
     /// Continues an observable sequence that is terminated by an error with the next observable sequence.
@@ -57,35 +57,12 @@ extension ObservableType {
     }
 }
 
-private final class CatchSinkProxy<Observer: ObserverType>: ObserverType {
+private final class CatchSink<Observer: ObserverType>:
+    ParentSink<Catch<Observer.Element>, Observer>, SelfSubscribingSink, ObserverType, @unchecked Sendable
+{
     typealias Element = Observer.Element
-    typealias Parent = CatchSink<Observer>
 
-    private let parent: Parent
-
-    init(parent: Parent) {
-        self.parent = parent
-    }
-
-    func on(_ event: Event<Element>) {
-        self.parent.forwardOn(event)
-        if event.isStopEvent {
-            self.parent.dispose()
-        }
-    }
-}
-
-private final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    typealias Element = Observer.Element
-    typealias Parent = Catch<Element>
-
-    private let parent: Parent
     private let subscription = SerialDisposable()
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
 
     func run() -> Disposable {
         let sourceSubscription = SingleAssignmentDisposable()
@@ -103,8 +80,9 @@ private final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverT
             self.dispose()
         case .error(let error):
             do {
-                let catchSequence = try self.parent.handler(error)
-                self.subscription.disposable = catchSequence.subscribe(CatchSinkProxy(parent: self))
+                let handler = self.parent.parameters
+                let catchSequence = try handler(error)
+                self.subscription.disposable = catchSequence.subscribe(SinkProxy(sink: self))
             } catch {
                 self.forwardError(error)
             }
@@ -112,22 +90,13 @@ private final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverT
     }
 }
 
-private final class Catch<Element>: Producer<Element>, @unchecked Sendable {
-    typealias Handler = (Swift.Error) throws -> Observable<Element>
-
-    fileprivate let source: Observable<Element>
-    fileprivate let handler: Handler
-
-    init(source: Observable<Element>, handler: @escaping Handler) {
-        self.source = source
-        self.handler = handler
-    }
-
+/// The producer of `catch(_:)`; its parameter is the handler.
+private final class Catch<Element>:
+    SourceProducer<Element, Element, (Swift.Error) throws -> Observable<Element>>, @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = CatchSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+        self.running(CatchSink(parent: self, observer: observer, cancel: cancel))
     }
 }
 

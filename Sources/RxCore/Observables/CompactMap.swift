@@ -11,7 +11,7 @@ extension ObservableType {
     /// - returns: An observable sequence whose elements are the result of filtering the transform function for
     ///   each element of the source.
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
-        CompactMap(source: self.asObservable(), transform: transform)
+        CompactMap(source: self.asObservable(), parameters: transform)
     }
 }
 
@@ -44,20 +44,13 @@ private final class CompactMapSink<SourceType, Observer: ObserverType>: Sink<Obs
     }
 }
 
-private final class CompactMap<SourceType, ResultType>: Producer<ResultType>, @unchecked Sendable {
-    typealias Transform = (SourceType) throws -> ResultType?
-
-    private let source: Observable<SourceType>
-    private let transform: Transform
-
-    init(source: Observable<SourceType>, transform: @escaping Transform) {
-        self.source = source
-        self.transform = transform
-    }
-
+/// The producer of `compactMap`; its parameter is the transform.
+private final class CompactMap<SourceType, ResultType>:
+    SourceProducer<SourceType, ResultType, (SourceType) throws -> ResultType?>, @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == ResultType {
-        let sink = CompactMapSink(transform: self.transform, observer: observer, cancel: cancel)
+        let sink = CompactMapSink(transform: self.parameters, observer: observer, cancel: cancel)
         return subscribed(sink, to: self.source)
     }
 }

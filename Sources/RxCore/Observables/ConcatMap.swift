@@ -19,6 +19,6 @@ extension ObservableType {
     )
         -> Observable<Source.Element>
     {
-        FlatMapProducer(source: self.asObservable(), strategy: .limited(1), selector: selector)
+        FlatMapProducer(source: self.asObservable(), parameters: (strategy: .limited(1), selector: selector))
     }
 }

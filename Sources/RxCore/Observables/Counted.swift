@@ -55,20 +55,10 @@ private final class CountedSink<Observer: ObserverType>: Sink<Observer>, Observe
 }
 
 /// `skip(_:)`, `take(_:)` and `element(at:)`: elements counted against `count`, as `mode` says.
-final class Counted<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let mode: CountedMode
-    private let count: Int
-
-    init(source: Observable<Element>, mode: CountedMode, count: Int) {
-        self.source = source
-        self.mode = mode
-        self.count = count
-    }
-
+final class Counted<Element>: SourceProducer<Element, Element, (mode: CountedMode, count: Int)>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = CountedSink(mode: self.mode, count: self.count, observer: observer, cancel: cancel)
-        return subscribed(sink, to: self.source)
+        let (mode, count) = self.parameters
+        return subscribed(CountedSink(mode: mode, count: count, observer: observer, cancel: cancel), to: self.source)
     }
 }

@@ -18,24 +18,17 @@ extension ObservableType {
     }
 }
 
-private final class DebounceSink<Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
-    ObserverType, @unchecked Sendable
+private final class DebounceSink<Observer: ObserverType>: ParentSink<Debounce<Observer.Element>, Observer>,
+    SelfSubscribingSink, ObserverType, @unchecked Sendable
 {
     typealias Element = Observer.Element
-    typealias Parent = Debounce<Element>
 
-    private let parent: Parent
     private let lock = RecursiveLock()
     private let cancellable = SerialDisposable()
 
     // state, guarded by `lock`
     private var id: UInt64 = 0
     private var value: Element?
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
 
     func run() -> Disposable {
         let subscription = parent.source.subscribe(self)
@@ -50,14 +43,9 @@ private final class DebounceSink<Observer: ObserverType>: Sink<Observer>, SelfSu
                 let currentId = id
                 value = element
 
-                let timer = SingleAssignmentDisposable()
-                cancellable.disposable = timer
-                timer.setDisposable(
-                    parent.scheduler.scheduleRelative(currentId, dueTime: parent.dueTime) { currentId in
-                        self.propagate(currentId)
-                        return Disposables.create()
-                    }
-                )
+                cancellable.scheduleRelative(currentId, dueTime: parent.dueTime, on: parent.scheduler) { currentId in
+                    self.propagate(currentId)
+                }
             case .error:
                 value = nil
                 forwardOn(event)

@@ -21,19 +21,18 @@ extension ObservableType {
         function: String = #function
     ) -> Observable<Element> {
         let name = identifier ?? "\(file.split(separator: "/").last.map(String.init) ?? file):\(line) (\(function))"
-        return Debug(source: self.asObservable(), identifier: name, trimOutput: trimOutput)
+        return Debug(source: self.asObservable(), parameters: (identifier: name, trimOutput: trimOutput))
     }
 }
 
-private final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class DebugSink<Observer: ObserverType>: ParentSink<Debug<Observer.Element>, Observer>, ObserverType,
+    @unchecked Sendable
+{
     typealias Element = Observer.Element
 
-    private let parent: Debug<Element>
-
-    init(parent: Debug<Element>, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-        Hooks.debugLogger(parent.identifier, "subscribed")
+    override init(parent: Debug<Element>, observer: Observer, cancel: Cancelable) {
+        super.init(parent: parent, observer: observer, cancel: cancel)
+        Hooks.debugLogger(parent.parameters.identifier, "subscribed")
     }
 
     func on(_ event: Event<Element>) {
@@ -41,10 +40,10 @@ private final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverT
         let eventText = "\(event)"
         let half = maxEventTextLength / 2
         let eventNormalized =
-            (eventText.count > maxEventTextLength) && self.parent.trimOutput
+            (eventText.count > maxEventTextLength) && self.parent.parameters.trimOutput
             ? String(eventText.prefix(half)) + "..." + String(eventText.suffix(half))
             : eventText
-        Hooks.debugLogger(self.parent.identifier, "Event \(eventNormalized)")
+        Hooks.debugLogger(self.parent.parameters.identifier, "Event \(eventNormalized)")
         self.forwardOn(event)
         if event.isStopEvent {
             self.dispose()
@@ -53,23 +52,15 @@ private final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverT
 
     override func dispose() {
         if !self.isDisposed {
-            Hooks.debugLogger(self.parent.identifier, "isDisposed")
+            Hooks.debugLogger(self.parent.parameters.identifier, "isDisposed")
         }
         super.dispose()
     }
 }
 
-private final class Debug<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    fileprivate let identifier: String
-    fileprivate let trimOutput: Bool
-
-    init(source: Observable<Element>, identifier: String, trimOutput: Bool) {
-        self.source = source
-        self.identifier = identifier
-        self.trimOutput = trimOutput
-    }
-
+private final class Debug<Element>: SourceProducer<Element, Element, (identifier: String, trimOutput: Bool)>,
+    @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         return subscribed(DebugSink(parent: self, observer: observer, cancel: cancel), to: self.source)

@@ -38,23 +38,25 @@ extension ObservableType {
     ) -> Observable<Element> {
         Do(
             source: self.asObservable(),
-            eventHandler: { event in
-                switch event {
-                case .next(let element): try onNext?(element)
-                case .error(let error): try onError?(error)
-                case .completed: try onCompleted?()
-                }
-            },
-            afterEventHandler: { event in
-                switch event {
-                case .next(let element): try afterNext?(element)
-                case .error(let error): try afterError?(error)
-                case .completed: try afterCompleted?()
-                }
-            },
-            onSubscribe: onSubscribe,
-            onSubscribed: onSubscribed,
-            onDispose: onDispose
+            parameters: (
+                eventHandler: { event in
+                    switch event {
+                    case .next(let element): try onNext?(element)
+                    case .error(let error): try onError?(error)
+                    case .completed: try onCompleted?()
+                    }
+                },
+                afterEventHandler: { event in
+                    switch event {
+                    case .next(let element): try afterNext?(element)
+                    case .error(let error): try afterError?(error)
+                    case .completed: try afterCompleted?()
+                    }
+                },
+                onSubscribe: onSubscribe,
+                onSubscribed: onSubscribed,
+                onDispose: onDispose
+            )
         )
     }
 }
@@ -102,44 +104,33 @@ private final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType
     }
 }
 
-private final class Do<Element>: Producer<Element>, @unchecked Sendable {
-    typealias EventHandler = (Event<Element>) throws -> Void
-
-    private let source: Observable<Element>
-    private let eventHandler: EventHandler
-    private let afterEventHandler: EventHandler
-    private let onSubscribe: (() -> Void)?
-    private let onSubscribed: (() -> Void)?
-    private let onDispose: (() -> Void)?
-
-    init(
-        source: Observable<Element>,
-        eventHandler: @escaping EventHandler,
-        afterEventHandler: @escaping EventHandler,
-        onSubscribe: (() -> Void)?,
-        onSubscribed: (() -> Void)?,
-        onDispose: (() -> Void)?
-    ) {
-        self.source = source
-        self.eventHandler = eventHandler
-        self.afterEventHandler = afterEventHandler
-        self.onSubscribe = onSubscribe
-        self.onSubscribed = onSubscribed
-        self.onDispose = onDispose
-    }
-
+/// The producer of `do`; its parameters are the handlers.
+private final class Do<Element>:
+    SourceProducer<
+        Element,
+        Element,
+        (
+            eventHandler: (Event<Element>) throws -> Void,
+            afterEventHandler: (Event<Element>) throws -> Void,
+            onSubscribe: (() -> Void)?,
+            onSubscribed: (() -> Void)?,
+            onDispose: (() -> Void)?
+        )
+    >,
+    @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        self.onSubscribe?()
+        let (eventHandler, afterEventHandler, onSubscribe, onSubscribed, onDispose) = self.parameters
+        onSubscribe?()
         let sink = DoSink(
-            eventHandler: self.eventHandler,
-            afterEventHandler: self.afterEventHandler,
+            eventHandler: eventHandler,
+            afterEventHandler: afterEventHandler,
             observer: observer,
             cancel: cancel
         )
         let subscription = self.source.subscribe(sink)
-        self.onSubscribed?()
-        let onDispose = self.onDispose
+        onSubscribed?()
         let allSubscriptions = Disposables.create {
             subscription.dispose()
             onDispose?()

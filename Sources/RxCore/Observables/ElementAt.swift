@@ -15,6 +15,6 @@ extension ObservableType {
         if index < 0 {
             return Observable.error(RxError.argumentOutOfRange)
         }
-        return Counted(source: self.asObservable(), mode: .elementAt, count: index)
+        return Counted(source: self.asObservable(), parameters: (mode: .elementAt, count: index))
     }
 }

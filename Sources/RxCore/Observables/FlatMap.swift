@@ -20,6 +20,6 @@ extension ObservableType {
     )
         -> Observable<Source.Element>
     {
-        FlatMapProducer(source: self.asObservable(), strategy: .merge, selector: selector)
+        FlatMapProducer(source: self.asObservable(), parameters: (strategy: .merge, selector: selector))
     }
 }

@@ -21,6 +21,6 @@ extension ObservableType {
     )
         -> Observable<Source.Element>
     {
-        FlatMapProducer(source: self.asObservable(), strategy: .first, selector: selector)
+        FlatMapProducer(source: self.asObservable(), parameters: (strategy: .first, selector: selector))
     }
 }

@@ -25,7 +25,7 @@ extension ObservableType {
     )
         -> Observable<Source.Element>
     {
-        FlatMapProducer(source: self.asObservable(), strategy: .latest, selector: selector)
+        FlatMapProducer(source: self.asObservable(), parameters: (strategy: .latest, selector: selector))
     }
 }
 
@@ -46,7 +46,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// - returns: The observable sequence that at any point in time produces the elements of the most recent
     ///   inner observable sequence that has been received.
     public func switchLatest() -> Observable<Element.Element> {
-        FlatMapProducer(source: self.asObservable(), strategy: .latest, selector: { $0 })
+        FlatMapProducer(source: self.asObservable(), parameters: (strategy: .latest, selector: { $0 }))
     }
 }
 

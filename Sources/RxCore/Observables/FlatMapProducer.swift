@@ -13,25 +13,19 @@ enum FlatMapStrategy {
 
 /// Maps each outer element to an inner sequence with `selector` and flattens them as `strategy` says.
 final class FlatMapProducer<SourceElement, SourceSequence: ObservableConvertibleType>:
-    Producer<SourceSequence.Element>, @unchecked Sendable
+    SourceProducer<
+        SourceElement,
+        SourceSequence.Element,
+        (strategy: FlatMapStrategy, selector: (SourceElement) throws -> SourceSequence)
+    >,
+    @unchecked Sendable
 {
-    typealias Selector = (SourceElement) throws -> SourceSequence
-
-    private let source: Observable<SourceElement>
-    private let selector: Selector
-    private let strategy: FlatMapStrategy
-
-    init(source: Observable<SourceElement>, strategy: FlatMapStrategy, selector: @escaping Selector) {
-        self.source = source
-        self.strategy = strategy
-        self.selector = selector
-    }
-
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == SourceSequence.Element {
         var firstOnly = false
         var maxConcurrent = Int.max
-        switch self.strategy {
+        let (strategy, selector) = self.parameters
+        switch strategy {
         case .merge:
             break
         case .first:
@@ -39,11 +33,11 @@ final class FlatMapProducer<SourceElement, SourceSequence: ObservableConvertible
         case .limited(let limit):
             maxConcurrent = limit
         case .latest:
-            let sink = FlatMapLatestSink(selector: self.selector, observer: observer, cancel: cancel)
+            let sink = FlatMapLatestSink(selector: selector, observer: observer, cancel: cancel)
             return (sink: sink, subscription: sink.run(self.source))
         }
         let sink = MergeSink(
-            selector: self.selector,
+            selector: selector,
             firstOnly: firstOnly,
             maxConcurrent: maxConcurrent,
             observer: observer,

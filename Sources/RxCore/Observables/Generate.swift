@@ -20,35 +20,37 @@ extension ObservableType {
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
         iterate: @escaping (Element) throws -> Element
     ) -> Observable<Element> {
-        Generate(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
+        Generate(parameters: (initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler))
     }
 }
 
-private final class GenerateSink<Observer: ObserverType>: Sink<Observer>, GeneratorSink, @unchecked Sendable {
+private final class GenerateSink<Observer: ObserverType>:
+    ParentSink<Generate<Observer.Element>, Observer>, SelfSubscribingSink, GeneratorSink, @unchecked Sendable
+{
     typealias Element = Observer.Element
     typealias Parent = Generate<Element>
 
-    private let parent: Parent
+    private let condition: (Element) throws -> Bool
+    private let iterate: (Element) throws -> Element
     private var state: Element
     private var isFirst = true
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        self.state = parent.initialState
-        super.init(observer: observer, cancel: cancel)
+    override init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        (self.state, self.condition, self.iterate, _) = parent.parameters
+        super.init(parent: parent, observer: observer, cancel: cancel)
     }
 
     func run() -> Disposable {
-        self.runGenerator(on: self.parent.scheduler)
+        self.runGenerator(on: self.parent.parameters.scheduler)
     }
 
     func step() -> Bool {
         do {
             if !self.isFirst {
-                self.state = try self.parent.iterate(self.state)
+                self.state = try self.iterate(self.state)
             }
             self.isFirst = false
-            if try self.parent.condition(self.state) {
+            if try self.condition(self.state) {
                 self.forwardOn(.next(self.state))
                 return true
             }
@@ -61,28 +63,20 @@ private final class GenerateSink<Observer: ObserverType>: Sink<Observer>, Genera
     }
 }
 
-private final class Generate<Element>: Producer<Element>, @unchecked Sendable {
-    fileprivate let initialState: Element
-    fileprivate let condition: (Element) throws -> Bool
-    fileprivate let iterate: (Element) throws -> Element
-    fileprivate let scheduler: ImmediateSchedulerType
-
-    init(
-        initialState: Element,
-        condition: @escaping (Element) throws -> Bool,
-        iterate: @escaping (Element) throws -> Element,
-        scheduler: ImmediateSchedulerType
-    ) {
-        self.initialState = initialState
-        self.condition = condition
-        self.iterate = iterate
-        self.scheduler = scheduler
-    }
-
+private final class Generate<Element>:
+    ParametersProducer<
+        Element,
+        (
+            initialState: Element,
+            condition: (Element) throws -> Bool,
+            iterate: (Element) throws -> Element,
+            scheduler: ImmediateSchedulerType
+        )
+    >,
+    @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = GenerateSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+        self.running(GenerateSink(parent: self, observer: observer, cancel: cancel))
     }
 }

@@ -16,46 +16,26 @@ extension ObservableType {
     public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key)
         -> Observable<GroupedObservable<Key, Element>>
     {
-        GroupBy(source: asObservable(), selector: keySelector)
+        GroupBy(source: asObservable(), parameters: keySelector)
     }
 }
 
-/// A group's elements: subscribing holds a reference on the source subscription for as long as it lives.
-private final class GroupedObservableImpl<Element>: Observable<Element>, @unchecked Sendable {
-    private let subject: PublishSubject<Element>
-    private let refCount: RefCountDisposable
-
-    init(subject: PublishSubject<Element>, refCount: RefCountDisposable) {
-        self.subject = subject
-        self.refCount = refCount
-        super.init()
-    }
-
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-    where Observer.Element == Element {
-        let release = refCount.retain()
-        let subscription = subject.subscribe(observer)
-        return Disposables.create(release, subscription)
-    }
-}
-
-private final class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
-    ObserverType, @unchecked Sendable
-where Observer.Element == GroupedObservable<Key, Element> {
+private final class GroupBySink<Key: Hashable, Element, Observer: ObserverType>:
+    ParentSink<GroupBy<Key, Element>, Observer>, SelfSubscribingSink, ObserverType, @unchecked Sendable
+where Observer.Element == GroupedObservable<Key, Element>
+{
     // @unchecked: the group table is only touched from `on`, which the source calls serially (Rx contract).
     typealias Parent = GroupBy<Key, Element>
 
-    private let parent: Parent
     private let subscription = SingleAssignmentDisposable()
     private let refCountDisposable: RefCountDisposable
     /// Groups by key, and keys in order of appearance so terminal events reach groups deterministically.
     private var groupedSubjectTable: [Key: PublishSubject<Element>] = [:]
     private var keysInOrder: [Key] = []
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
+    override init(parent: Parent, observer: Observer, cancel: Cancelable) {
         refCountDisposable = RefCountDisposable(disposable: subscription)
-        super.init(observer: observer, cancel: cancel)
+        super.init(parent: parent, observer: observer, cancel: cancel)
     }
 
     func run() -> Disposable {
@@ -67,7 +47,7 @@ where Observer.Element == GroupedObservable<Key, Element> {
         switch event {
         case .next(let value):
             do {
-                let groupKey = try parent.selector(value)
+                let groupKey = try parent.parameters(value)
                 onGroupEvent(key: groupKey, value: value)
             } catch {
                 fail(error)
@@ -92,7 +72,7 @@ where Observer.Element == GroupedObservable<Key, Element> {
         keysInOrder.append(key)
         let group = GroupedObservable(
             key: key,
-            source: GroupedObservableImpl(subject: writer, refCount: refCountDisposable)
+            source: AddRef(source: writer.asObservable(), parameters: refCountDisposable)
         )
         forwardOn(.next(group))
         writer.on(.next(value))
@@ -112,17 +92,10 @@ where Observer.Element == GroupedObservable<Key, Element> {
     }
 }
 
-private final class GroupBy<Key: Hashable, Element>: Producer<GroupedObservable<Key, Element>>, @unchecked Sendable {
-    typealias KeySelector = (Element) throws -> Key
-
-    let source: Observable<Element>
-    let selector: KeySelector
-
-    init(source: Observable<Element>, selector: @escaping KeySelector) {
-        self.source = source
-        self.selector = selector
-    }
-
+/// The producer of `groupBy`; its parameter is the key selector.
+private final class GroupBy<Key: Hashable, Element>:
+    SourceProducer<Element, GroupedObservable<Key, Element>, (Element) throws -> Key>, @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == GroupedObservable<Key, Element> {
         return self.running(GroupBySink(parent: self, observer: observer, cancel: cancel))

@@ -17,47 +17,8 @@ extension ObservableType {
     /// - parameter scheduler: Scheduler to send the single element on.
     /// - returns: An observable sequence containing the single specified element.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        JustScheduled(element: element, scheduler: scheduler)
-    }
-}
-
-private final class JustScheduledSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
-    typealias Parent = JustScheduled<Observer.Element>
-
-    private let parent: Parent
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
-
-    func run() -> Disposable {
-        let scheduler = self.parent.scheduler
-        return scheduler.schedule(self.parent.element) { element in
-            self.forwardOn(.next(element))
-            return scheduler.schedule(()) { _ in
-                self.forwardOn(.completed)
-                self.dispose()
-                return Disposables.create()
-            }
-        }
-    }
-}
-
-private final class JustScheduled<Element>: Producer<Element>, @unchecked Sendable {
-    fileprivate let scheduler: ImmediateSchedulerType
-    fileprivate let element: Element
-
-    init(element: Element, scheduler: ImmediateSchedulerType) {
-        self.scheduler = scheduler
-        self.element = element
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
-    where Observer.Element == Element {
-        let sink = JustScheduledSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+        // The scheduled optional with an element: the same two scheduled steps (the element, then completion).
+        Observable.from(optional: element, scheduler: scheduler)
     }
 }
 

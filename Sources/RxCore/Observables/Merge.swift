@@ -13,7 +13,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///
     /// - returns: The observable sequence that merges the elements of the observable sequences.
     public func merge() -> Observable<Element.Element> {
-        FlatMapProducer(source: self.asObservable(), strategy: .merge, selector: { $0 })
+        FlatMapProducer(source: self.asObservable(), parameters: (strategy: .merge, selector: { $0 }))
     }
 }
 

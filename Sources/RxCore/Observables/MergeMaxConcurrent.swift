@@ -18,6 +18,9 @@ extension ObservableType where Element: ObservableConvertibleType {
         if maxConcurrent < 1 {
             return Observable.error(RxError.argumentOutOfRange)
         }
-        return FlatMapProducer(source: self.asObservable(), strategy: .limited(maxConcurrent), selector: { $0 })
+        return FlatMapProducer(
+            source: self.asObservable(),
+            parameters: (strategy: .limited(maxConcurrent), selector: { $0 })
+        )
     }
 }

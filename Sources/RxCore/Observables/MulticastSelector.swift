@@ -26,29 +26,22 @@ extension ObservableType {
         _ subjectSelector: @escaping () throws -> Subject,
         selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
     ) -> Observable<Result> where Subject.Observer.Element == Element {
-        MulticastSelector(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
+        MulticastSelector(source: asObservable(), parameters: (subjectSelector: subjectSelector, selector: selector))
     }
 }
 
-private final class MulticastSelectorSink<Subject: SubjectType, Observer: ObserverType>: Sink<Observer>,
-    SelfSubscribingSink,
-    ObserverType, @unchecked Sendable
+private final class MulticastSelectorSink<Subject: SubjectType, Observer: ObserverType>:
+    ParentSink<MulticastSelector<Subject, Observer.Element>, Observer>, SelfSubscribingSink, ObserverType,
+    @unchecked Sendable
 {
     typealias Element = Observer.Element
-    typealias Parent = MulticastSelector<Subject, Element>
-
-    private let parent: Parent
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
 
     func run() -> Disposable {
         do {
-            let subject = try parent.subjectSelector()
+            let (subjectSelector, selector) = parent.parameters
+            let subject = try subjectSelector()
             let connectable = parent.source.multicast(subject)
-            let observable = try parent.selector(connectable.asObservable())
+            let observable = try selector(connectable.asObservable())
             let subscription = observable.subscribe(self)
             let connection = connectable.connect()
             return Disposables.create(subscription, connection)
@@ -67,20 +60,14 @@ private final class MulticastSelectorSink<Subject: SubjectType, Observer: Observ
     }
 }
 
-private final class MulticastSelector<Subject: SubjectType, Result>: Producer<Result>, @unchecked Sendable {
-    typealias SubjectSelectorType = () throws -> Subject
-    typealias SelectorType = (Observable<Subject.Element>) throws -> Observable<Result>
-
-    let source: Observable<Subject.Observer.Element>
-    let subjectSelector: SubjectSelectorType
-    let selector: SelectorType
-
-    init(source: Observable<Subject.Observer.Element>, subjectSelector: @escaping SubjectSelectorType, selector: @escaping SelectorType) {
-        self.source = source
-        self.subjectSelector = subjectSelector
-        self.selector = selector
-    }
-
+private final class MulticastSelector<Subject: SubjectType, Result>:
+    SourceProducer<
+        Subject.Observer.Element,
+        Result,
+        (subjectSelector: () throws -> Subject, selector: (Observable<Subject.Element>) throws -> Observable<Result>)
+    >,
+    @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Result {
         return self.running(MulticastSelectorSink<Subject, Observer>(parent: self, observer: observer, cancel: cancel))

@@ -23,9 +23,9 @@ extension ObservableType {
     /// - returns: The source sequence whose observations happen on the specified scheduler.
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         guard let serialScheduler = scheduler as? SerialDispatchQueueScheduler else {
-            return ObserveOn(source: asObservable(), scheduler: scheduler)
+            return ObserveOn(source: asObservable(), parameters: scheduler)
         }
-        return ObserveOnSerialDispatchQueue(source: asObservable(), scheduler: serialScheduler)
+        return ObserveOnSerialDispatchQueue(source: asObservable(), parameters: serialScheduler)
     }
 }
 
@@ -100,19 +100,11 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
     }
 }
 
-private final class ObserveOn<Element>: Producer<Element>, @unchecked Sendable {
-    let scheduler: ImmediateSchedulerType
-    let source: Observable<Element>
-
-    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
-        self.scheduler = scheduler
-        self.source = source
-    }
-
+/// Its parameter is the scheduler.
+private final class ObserveOn<Element>: SourceProducer<Element, Element, ImmediateSchedulerType>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: source.subscribe(sink))
+        subscribed(ObserveOnSink(scheduler: self.parameters, observer: observer, cancel: cancel), to: self.source)
     }
 }
 
@@ -152,18 +144,13 @@ private final class ObserveOnSerialDispatchQueueSink<Observer: ObserverType>: Si
     }
 }
 
-private final class ObserveOnSerialDispatchQueue<Element>: Producer<Element>, @unchecked Sendable {
-    let scheduler: SerialDispatchQueueScheduler
-    let source: Observable<Element>
-
-    init(source: Observable<Element>, scheduler: SerialDispatchQueueScheduler) {
-        self.scheduler = scheduler
-        self.source = source
-    }
-
+/// Its parameter is the scheduler.
+private final class ObserveOnSerialDispatchQueue<Element>:
+    SourceProducer<Element, Element, SerialDispatchQueueScheduler>, @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = ObserveOnSerialDispatchQueueSink(scheduler: scheduler, observer: observer, cancel: cancel)
-        return (sink: sink, subscription: source.subscribe(sink))
+        let sink = ObserveOnSerialDispatchQueueSink(scheduler: self.parameters, observer: observer, cancel: cancel)
+        return subscribed(sink, to: self.source)
     }
 }

@@ -20,24 +20,18 @@ extension ObservableType {
     /// - parameter scheduler: Scheduler to send the optional element on.
     /// - returns: An observable sequence containing the wrapped value or not from given optional.
     public static func from(optional: Element?, scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        ObservableOptionalScheduled(optional: optional, scheduler: scheduler)
+        ObservableOptionalScheduled(parameters: (optional: optional, scheduler: scheduler))
     }
 }
 
-private final class ObservableOptionalScheduledSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+private final class ObservableOptionalScheduledSink<Observer: ObserverType>:
+    ParentSink<ObservableOptionalScheduled<Observer.Element>, Observer>, SelfSubscribingSink, @unchecked Sendable
+{
     typealias Element = Observer.Element
-    typealias Parent = ObservableOptionalScheduled<Element>
-
-    private let parent: Parent
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
 
     func run() -> Disposable {
-        let scheduler = self.parent.scheduler
-        return scheduler.schedule(self.parent.optional) { optional in
+        let (optional, scheduler) = self.parent.parameters
+        return scheduler.schedule(optional) { optional in
             if let element = optional {
                 self.forwardOn(.next(element))
                 return scheduler.schedule(()) { _ in
@@ -53,20 +47,12 @@ private final class ObservableOptionalScheduledSink<Observer: ObserverType>: Sin
     }
 }
 
-private final class ObservableOptionalScheduled<Element>: Producer<Element>, @unchecked Sendable {
-    fileprivate let optional: Element?
-    fileprivate let scheduler: ImmediateSchedulerType
-
-    init(optional: Element?, scheduler: ImmediateSchedulerType) {
-        self.optional = optional
-        self.scheduler = scheduler
-    }
-
+private final class ObservableOptionalScheduled<Element>:
+    ParametersProducer<Element, (optional: Element?, scheduler: ImmediateSchedulerType)>, @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = ObservableOptionalScheduledSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+        self.running(ObservableOptionalScheduledSink(parent: self, observer: observer, cancel: cancel))
     }
 }
 

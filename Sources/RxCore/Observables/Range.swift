@@ -25,30 +25,31 @@ extension ObservableType where Element: RxAbstractInteger {
         if count > 0 && start.addingReportingOverflow(count - 1).overflow {
             return Observable.error(RxError.overflow)
         }
-        return RangeProducer(start: start, count: count, scheduler: scheduler)
+        return RangeProducer(parameters: (start: start, count: count, scheduler: scheduler))
     }
 }
 
-private final class RangeSink<Observer: ObserverType>: Sink<Observer>, GeneratorSink, @unchecked Sendable
-where Observer.Element: RxAbstractInteger {
-    typealias Parent = RangeProducer<Observer.Element>
-
-    private let parent: Parent
+private final class RangeSink<Observer: ObserverType>: ParentSink<RangeProducer<Observer.Element>, Observer>,
+    GeneratorSink, @unchecked Sendable
+where Observer.Element: RxAbstractInteger
+{
+    private let start: Observer.Element
+    private let count: Observer.Element
     // Per-element state, serialized by the Rx contract: no dynamic exclusivity check (a thread-local lookup per access).
     @exclusivity(unchecked) private var offset: Observer.Element = 0
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+    override init(parent: RangeProducer<Observer.Element>, observer: Observer, cancel: Cancelable) {
+        (self.start, self.count, _) = parent.parameters
+        super.init(parent: parent, observer: observer, cancel: cancel)
     }
 
     func run() -> Disposable {
-        self.runGenerator(on: self.parent.scheduler)
+        self.runGenerator(on: self.parent.parameters.scheduler)
     }
 
     func step() -> Bool {
-        if self.offset < self.parent.count {
-            self.forwardOn(.next(self.parent.start + self.offset))
+        if self.offset < self.count {
+            self.forwardOn(.next(self.start + self.offset))
             self.offset += 1
             return true
         }
@@ -58,17 +59,10 @@ where Observer.Element: RxAbstractInteger {
     }
 }
 
-private final class RangeProducer<Element: RxAbstractInteger>: Producer<Element>, @unchecked Sendable {
-    fileprivate let start: Element
-    fileprivate let count: Element
-    fileprivate let scheduler: ImmediateSchedulerType
-
-    init(start: Element, count: Element, scheduler: ImmediateSchedulerType) {
-        self.start = start
-        self.count = count
-        self.scheduler = scheduler
-    }
-
+private final class RangeProducer<Element: RxAbstractInteger>:
+    ParametersProducer<Element, (start: Element, count: Element, scheduler: ImmediateSchedulerType)>,
+    @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         let sink = RangeSink(parent: self, observer: observer, cancel: cancel)

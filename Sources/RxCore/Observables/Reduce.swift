@@ -44,19 +44,17 @@ extension ObservableType {
     }
 }
 
-private final class ReduceSink<SourceType, AccumulateType, Observer: ObserverType>: Sink<Observer>, ObserverType,
-    @unchecked Sendable
+private final class ReduceSink<SourceType, AccumulateType, Observer: ObserverType>:
+    ParentSink<Reduce<SourceType, AccumulateType, Observer.Element>, Observer>, ObserverType, @unchecked Sendable
 {
     typealias ResultType = Observer.Element
     typealias Parent = Reduce<SourceType, AccumulateType, ResultType>
 
-    private let parent: Parent
     private var accumulation: AccumulateType
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
+    override init(parent: Parent, observer: Observer, cancel: Cancelable) {
         self.accumulation = parent.seed
-        super.init(observer: observer, cancel: cancel)
+        super.init(parent: parent, observer: observer, cancel: cancel)
     }
 
     func on(_ event: Event<SourceType>) {

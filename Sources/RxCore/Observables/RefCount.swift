@@ -18,22 +18,14 @@ extension ConnectableObservableType {
     }
 }
 
-private final class RefCountSink<ConnectableSource: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>,
-    SelfSubscribingSink,
-    ObserverType, @unchecked Sendable
-where ConnectableSource.Element == Observer.Element {
+private final class RefCountSink<ConnectableSource: ConnectableObservableType, Observer: ObserverType>:
+    ParentSink<RefCount<ConnectableSource>, Observer>, SelfSubscribingSink, ObserverType, @unchecked Sendable
+where ConnectableSource.Element == Observer.Element
+{
     typealias Element = Observer.Element
-    typealias Parent = RefCount<ConnectableSource>
-
-    private let parent: Parent
 
     // guarded by `parent.lock`
     private var connectionIdSnapshot: Int64 = -1
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
 
     func run() -> Disposable {
         let subscription = parent.source.subscribe(self)

@@ -14,43 +14,28 @@ extension ObservableType {
         _ element: Element,
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> {
-        RepeatElement(element: element, scheduler: scheduler)
+        RepeatElement(parameters: (element: element, scheduler: scheduler))
     }
 }
 
-private final class RepeatElementSink<Observer: ObserverType>: Sink<Observer>, GeneratorSink, @unchecked Sendable {
-    typealias Parent = RepeatElement<Observer.Element>
-
-    private let parent: Parent
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
-
+private final class RepeatElementSink<Observer: ObserverType>:
+    ParentSink<RepeatElement<Observer.Element>, Observer>, SelfSubscribingSink, GeneratorSink, @unchecked Sendable
+{
     func run() -> Disposable {
-        self.runGenerator(on: self.parent.scheduler)
+        self.runGenerator(on: self.parent.parameters.scheduler)
     }
 
     func step() -> Bool {
-        self.forwardOn(.next(self.parent.element))
+        self.forwardOn(.next(self.parent.parameters.element))
         return true
     }
 }
 
-private final class RepeatElement<Element>: Producer<Element>, @unchecked Sendable {
-    fileprivate let element: Element
-    fileprivate let scheduler: ImmediateSchedulerType
-
-    init(element: Element, scheduler: ImmediateSchedulerType) {
-        self.element = element
-        self.scheduler = scheduler
-    }
-
+private final class RepeatElement<Element>:
+    ParametersProducer<Element, (element: Element, scheduler: ImmediateSchedulerType)>, @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = RepeatElementSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+        self.running(RepeatElementSink(parent: self, observer: observer, cancel: cancel))
     }
 }

@@ -24,7 +24,7 @@ extension ObservableType {
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
     ) -> Observable<Element> {
-        RetryWhen(source: self.asObservable(), notificationHandler: notificationHandler)
+        RetryWhen(source: self.asObservable(), parameters: notificationHandler)
     }
 
     /// Repeats the source observable sequence on error when the notifier emits a next value.
@@ -47,7 +47,7 @@ extension ObservableType {
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
     ) -> Observable<Element> {
-        RetryWhen(source: self.asObservable(), notificationHandler: notificationHandler)
+        RetryWhen(source: self.asObservable(), parameters: notificationHandler)
     }
 }
 
@@ -151,24 +151,15 @@ private final class RetryWhenSink<Observer: ObserverType, TriggerElement, Error:
     }
 }
 
-private final class RetryWhen<Element, TriggerObservable: ObservableType, Error: Swift.Error>: Producer<Element>,
-    @unchecked Sendable
+/// The producer of `retry(when:)`; its parameter is the notification handler.
+private final class RetryWhen<Element, TriggerObservable: ObservableType, Error: Swift.Error>:
+    SourceProducer<Element, Element, (Observable<Error>) -> TriggerObservable>, @unchecked Sendable
 {
-    typealias NotificationHandler = (Observable<Error>) -> TriggerObservable
-
-    private let source: Observable<Element>
-    private let notificationHandler: NotificationHandler
-
-    init(source: Observable<Element>, notificationHandler: @escaping NotificationHandler) {
-        self.source = source
-        self.notificationHandler = notificationHandler
-    }
-
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         let sink = RetryWhenSink<Observer, TriggerObservable.Element, Error>(
             source: self.source,
-            notificationHandler: self.notificationHandler,
+            notificationHandler: self.parameters,
             observer: observer,
             cancel: cancel
         )

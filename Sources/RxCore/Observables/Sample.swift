@@ -19,7 +19,7 @@ extension ObservableType {
     public func sample<Source: ObservableType>(_ sampler: Source, defaultValue: Element? = nil)
         -> Observable<Element>
     {
-        Sample(source: asObservable(), sampler: sampler.asObservable(), defaultValue: defaultValue)
+        Sample(source: asObservable(), parameters: (sampler: sampler.asObservable(), defaultValue: defaultValue))
     }
 }
 
@@ -41,7 +41,7 @@ private final class SamplerSink<Observer: ObserverType, SampleType>: ObserverTyp
                 if let element = parent.element {
                     parent.element = nil
                     parent.forwardOn(.next(element))
-                } else if let defaultValue = parent.parent.defaultValue {
+                } else if let defaultValue = parent.parent.parameters.defaultValue {
                     parent.forwardOn(.next(defaultValue))
                 }
                 if parent.atEnd {
@@ -56,13 +56,11 @@ private final class SamplerSink<Observer: ObserverType, SampleType>: ObserverTyp
     }
 }
 
-private final class SampleSequenceSink<Observer: ObserverType, SampleType>: Sink<Observer>, SelfSubscribingSink,
-    ObserverType, @unchecked Sendable
+private final class SampleSequenceSink<Observer: ObserverType, SampleType>:
+    ParentSink<Sample<Observer.Element, SampleType>, Observer>, SelfSubscribingSink, ObserverType, @unchecked Sendable
 {
     typealias Element = Observer.Element
-    typealias Parent = Sample<Element, SampleType>
 
-    let parent: Parent
     let lock = RecursiveLock()
     private let sourceSubscription = SingleAssignmentDisposable()
 
@@ -70,14 +68,9 @@ private final class SampleSequenceSink<Observer: ObserverType, SampleType>: Sink
     var element: Element?
     var atEnd = false
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
-
     func run() -> Disposable {
         sourceSubscription.setDisposable(parent.source.subscribe(self))
-        let samplerSubscription = parent.sampler.subscribe(SamplerSink(parent: self))
+        let samplerSubscription = parent.parameters.sampler.subscribe(SamplerSink(parent: self))
         return Disposables.create(sourceSubscription, samplerSubscription)
     }
 
@@ -97,17 +90,9 @@ private final class SampleSequenceSink<Observer: ObserverType, SampleType>: Sink
     }
 }
 
-private final class Sample<Element, SampleType>: Producer<Element>, @unchecked Sendable {
-    let source: Observable<Element>
-    let sampler: Observable<SampleType>
-    let defaultValue: Element?
-
-    init(source: Observable<Element>, sampler: Observable<SampleType>, defaultValue: Element?) {
-        self.source = source
-        self.sampler = sampler
-        self.defaultValue = defaultValue
-    }
-
+private final class Sample<Element, SampleType>:
+    SourceProducer<Element, Element, (sampler: Observable<SampleType>, defaultValue: Element?)>, @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         return self.running(SampleSequenceSink(parent: self, observer: observer, cancel: cancel))

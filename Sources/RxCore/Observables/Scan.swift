@@ -38,18 +38,18 @@ extension ObservableType {
     }
 }
 
-private final class ScanSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class ScanSink<Element, Observer: ObserverType>: ParentSink<Scan<Element, Observer.Element>, Observer>,
+    ObserverType, @unchecked Sendable
+{
     typealias Accumulate = Observer.Element
     typealias Parent = Scan<Element, Accumulate>
 
-    private let parent: Parent
     // Per-element state, serialized by the Rx contract: no dynamic exclusivity check (a thread-local lookup per access).
     @exclusivity(unchecked) private var accumulate: Accumulate
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
+    override init(parent: Parent, observer: Observer, cancel: Cancelable) {
         self.accumulate = parent.seed
-        super.init(observer: observer, cancel: cancel)
+        super.init(parent: parent, observer: observer, cancel: cancel)
     }
 
     func on(_ event: Event<Element>) {

@@ -53,27 +53,26 @@ extension ObservableType {
         _ sequence: Source,
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> where Source.Element == Element {
-        ObservableSequence(elements: sequence, scheduler: scheduler)
+        ObservableSequence(parameters: (elements: sequence, scheduler: scheduler))
     }
 }
 
-private final class ObservableSequenceSink<Source: Swift.Sequence, Observer: ObserverType>: Sink<Observer>,
-    GeneratorSink, @unchecked Sendable
-where Source.Element == Observer.Element {
+private final class ObservableSequenceSink<Source: Swift.Sequence, Observer: ObserverType>:
+    ParentSink<ObservableSequence<Source>, Observer>, SelfSubscribingSink, GeneratorSink, @unchecked Sendable
+where Source.Element == Observer.Element
+{
     typealias Parent = ObservableSequence<Source>
 
-    private let parent: Parent
     // Per-element state, serialized by the Rx contract: no dynamic exclusivity check (a thread-local lookup per access).
     @exclusivity(unchecked) private var iterator: Source.Iterator
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        self.iterator = parent.elements.makeIterator()
-        super.init(observer: observer, cancel: cancel)
+    override init(parent: Parent, observer: Observer, cancel: Cancelable) {
+        self.iterator = parent.parameters.elements.makeIterator()
+        super.init(parent: parent, observer: observer, cancel: cancel)
     }
 
     func run() -> Disposable {
-        self.runGenerator(on: self.parent.scheduler)
+        self.runGenerator(on: self.parent.parameters.scheduler)
     }
 
     func step() -> Bool {
@@ -87,36 +86,22 @@ where Source.Element == Observer.Element {
     }
 }
 
-private final class ObservableSequence<Source: Swift.Sequence>: Producer<Source.Element>, @unchecked Sendable {
-    fileprivate let elements: Source
-    fileprivate let scheduler: ImmediateSchedulerType
-
-    init(elements: Source, scheduler: ImmediateSchedulerType) {
-        self.elements = elements
-        self.scheduler = scheduler
-    }
-
+private final class ObservableSequence<Source: Swift.Sequence>:
+    ParametersProducer<Source.Element, (elements: Source, scheduler: ImmediateSchedulerType)>, @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = ObservableSequenceSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+        self.running(ObservableSequenceSink(parent: self, observer: observer, cancel: cancel))
     }
 }
 
 /// `of` and `from(_ array:)`: steps through the array by index. Generic iteration (`Sequence.Iterator`) runs
 /// through protocol witnesses in unspecialized code; indexing an array does not.
-private final class ObservableArraySink<Observer: ObserverType>: Sink<Observer>, GeneratorSink, @unchecked Sendable {
-    typealias Parent = ObservableArray<Observer.Element>
-
-    private let parent: Parent
+private final class ObservableArraySink<Observer: ObserverType>:
+    ParentSink<ObservableArray<Observer.Element>, Observer>, GeneratorSink, @unchecked Sendable
+{
     // Per-element state, serialized by the Rx contract: no dynamic exclusivity check (a thread-local lookup per access).
     @exclusivity(unchecked) private var index = 0
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
 
     func run() -> Disposable {
         self.runGenerator(on: self.parent.scheduler)

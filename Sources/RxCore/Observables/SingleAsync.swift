@@ -15,7 +15,7 @@ extension ObservableType {
     /// - returns: An observable sequence that emits a single element or throws an exception if more (or none) of
     ///   them are emitted.
     public func single() -> Observable<Element> {
-        SingleAsync(source: self.asObservable())
+        SingleAsync(source: self.asObservable(), parameters: nil)
     }
 
     /// The single operator is similar to first, but throws a `RxError.noElements` or
@@ -33,27 +33,22 @@ extension ObservableType {
     /// - returns: An observable sequence that emits a single element or throws an exception if more (or none) of
     ///   them are emitted.
     public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        SingleAsync(source: self.asObservable(), predicate: predicate)
+        SingleAsync(source: self.asObservable(), parameters: predicate)
     }
 }
 
-private final class SingleAsyncSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+private final class SingleAsyncSink<Observer: ObserverType>: ParentSink<SingleAsync<Observer.Element>, Observer>,
+    ObserverType, @unchecked Sendable
+{
     typealias Element = Observer.Element
-    typealias Parent = SingleAsync<Element>
 
-    private let parent: Parent
     private var seenValue = false
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
             do {
-                let matches = try self.parent.predicate?(value) ?? true
+                let matches = try self.parent.parameters?(value) ?? true
                 if !matches {
                     return
                 }
@@ -82,17 +77,10 @@ private final class SingleAsyncSink<Observer: ObserverType>: Sink<Observer>, Obs
     }
 }
 
-private final class SingleAsync<Element>: Producer<Element>, @unchecked Sendable {
-    typealias Predicate = (Element) throws -> Bool
-
-    private let source: Observable<Element>
-    fileprivate let predicate: Predicate?
-
-    init(source: Observable<Element>, predicate: Predicate? = nil) {
-        self.source = source
-        self.predicate = predicate
-    }
-
+/// The producer of `single()` and `single(_:)`; its parameter is the predicate, if any.
+private final class SingleAsync<Element>: SourceProducer<Element, Element, ((Element) throws -> Bool)?>,
+    @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         return subscribed(SingleAsyncSink(parent: self, observer: observer, cancel: cancel), to: self.source)

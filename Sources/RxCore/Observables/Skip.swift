@@ -17,6 +17,6 @@ extension ObservableType {
         if count < 0 {
             return Observable.error(RxError.argumentOutOfRange)
         }
-        return Counted(source: self.asObservable(), mode: .skip, count: count)
+        return Counted(source: self.asObservable(), parameters: (mode: .skip, count: count))
     }
 }

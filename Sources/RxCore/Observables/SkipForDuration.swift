@@ -14,6 +14,6 @@ extension ObservableType {
     /// - returns: An observable sequence with the elements skipped during the specified duration from the start
     ///   of the source sequence.
     public func skip(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        ForDuration(source: asObservable(), mode: .skip, duration: duration, scheduler: scheduler)
+        ForDuration(source: asObservable(), parameters: (mode: .skip, duration: duration, scheduler: scheduler))
     }
 }

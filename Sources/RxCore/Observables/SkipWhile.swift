@@ -14,6 +14,6 @@ extension ObservableType {
     /// - returns: An observable sequence that contains the elements from the input sequence starting at the first
     ///   element in the linear series that does not pass the test specified by predicate.
     public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        WhilePredicate(source: self.asObservable(), mode: .skipWhile, predicate: predicate)
+        WhilePredicate(source: self.asObservable(), parameters: (mode: .skipWhile, predicate: predicate))
     }
 }

@@ -16,22 +16,14 @@ extension ObservableType {
     /// - parameter scheduler: Scheduler to perform subscription and unsubscription actions on.
     /// - returns: The source sequence whose subscriptions and unsubscriptions happen on the specified scheduler.
     public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        SubscribeOn(source: asObservable(), scheduler: scheduler)
+        SubscribeOn(source: asObservable(), parameters: scheduler)
     }
 }
 
-private final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
-    ObserverType, @unchecked Sendable
+private final class SubscribeOnSink<Observer: ObserverType>: ParentSink<SubscribeOn<Observer.Element>, Observer>,
+    SelfSubscribingSink, ObserverType, @unchecked Sendable
 {
     typealias Element = Observer.Element
-    typealias Parent = SubscribeOn<Element>
-
-    private let parent: Parent
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
 
     func on(_ event: Event<Element>) {
         forwardOn(event)
@@ -45,9 +37,10 @@ private final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, Sel
         let cancelSchedule = SingleAssignmentDisposable()
         disposeEverything.disposable = cancelSchedule
 
-        let disposeSchedule = parent.scheduler.schedule(()) { _ -> Disposable in
+        let scheduler = parent.parameters
+        let disposeSchedule = scheduler.schedule(()) { _ -> Disposable in
             let subscription = self.parent.source.subscribe(self)
-            disposeEverything.disposable = ScheduledDisposable(scheduler: self.parent.scheduler, disposable: subscription)
+            disposeEverything.disposable = ScheduledDisposable(scheduler: scheduler, disposable: subscription)
             return Disposables.create()
         }
         cancelSchedule.setDisposable(disposeSchedule)
@@ -55,15 +48,10 @@ private final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, Sel
     }
 }
 
-private final class SubscribeOn<Element>: Producer<Element>, @unchecked Sendable {
-    let source: Observable<Element>
-    let scheduler: ImmediateSchedulerType
-
-    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
-        self.source = source
-        self.scheduler = scheduler
-    }
-
+/// Its parameter is the scheduler.
+private final class SubscribeOn<Element>: SourceProducer<Element, Element, ImmediateSchedulerType>,
+    @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
         return self.running(SubscribeOnSink(parent: self, observer: observer, cancel: cancel))

@@ -13,7 +13,7 @@ extension ObservableType {
     /// - returns: Observable sequence that contains elements from switchTo sequence if source is empty, otherwise
     ///   returns source sequence elements.
     public func ifEmpty(switchTo other: Observable<Element>) -> Observable<Element> {
-        SwitchIfEmpty(source: self.asObservable(), ifEmpty: other)
+        SwitchIfEmpty(source: self.asObservable(), parameters: other)
     }
 }
 
@@ -48,40 +48,16 @@ private final class SwitchIfEmptySink<Observer: ObserverType>: Sink<Observer>, O
                 self.dispose()
                 return
             }
-            self.ifEmptySubscription.setDisposable(self.ifEmpty.subscribe(SwitchIfEmptySinkOther(parent: self)))
+            self.ifEmptySubscription.setDisposable(self.ifEmpty.subscribe(SinkProxy(sink: self)))
         }
     }
 }
 
-private final class SwitchIfEmptySinkOther<Observer: ObserverType>: ObserverType {
-    typealias Element = Observer.Element
-
-    private let parent: SwitchIfEmptySink<Observer>
-
-    init(parent: SwitchIfEmptySink<Observer>) {
-        self.parent = parent
-    }
-
-    func on(_ event: Event<Element>) {
-        self.parent.forwardOn(event)
-        if event.isStopEvent {
-            self.parent.dispose()
-        }
-    }
-}
-
-private final class SwitchIfEmpty<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let ifEmpty: Observable<Element>
-
-    init(source: Observable<Element>, ifEmpty: Observable<Element>) {
-        self.source = source
-        self.ifEmpty = ifEmpty
-    }
-
+/// The producer of `ifEmpty(switchTo:)` (and so of `ifEmpty(default:)`); its parameter is the other sequence.
+private final class SwitchIfEmpty<Element>: SourceProducer<Element, Element, Observable<Element>>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = SwitchIfEmptySink(ifEmpty: self.ifEmpty, observer: observer, cancel: cancel)
+        let sink = SwitchIfEmptySink(ifEmpty: self.parameters, observer: observer, cancel: cancel)
         let subscription = sink.run(self.source)
         return (sink: sink, subscription: subscription)
     }

@@ -20,6 +20,6 @@ extension ObservableType {
         if count == 0 {
             return Observable.empty()
         }
-        return Counted(source: self.asObservable(), mode: .take, count: count)
+        return Counted(source: self.asObservable(), parameters: (mode: .take, count: count))
     }
 }

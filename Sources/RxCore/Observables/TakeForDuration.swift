@@ -14,6 +14,6 @@ extension ObservableType {
     /// - returns: An observable sequence with the elements taken during the specified duration from the start of
     ///   the source sequence.
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        ForDuration(source: asObservable(), mode: .take, duration: duration, scheduler: scheduler)
+        ForDuration(source: asObservable(), parameters: (mode: .take, duration: duration, scheduler: scheduler))
     }
 }

@@ -20,7 +20,7 @@ extension ObservableType {
         if count < 0 {
             return Observable.error(RxError.argumentOutOfRange)
         }
-        return TakeLast(source: self.asObservable(), count: count)
+        return TakeLast(source: self.asObservable(), parameters: count)
     }
 }
 
@@ -56,17 +56,10 @@ private final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, Observ
     }
 }
 
-private final class TakeLast<Element>: Producer<Element>, @unchecked Sendable {
-    private let source: Observable<Element>
-    private let count: Int
-
-    init(source: Observable<Element>, count: Int) {
-        self.source = source
-        self.count = count
-    }
-
+/// The producer of `takeLast`; its parameter is the count.
+private final class TakeLast<Element>: SourceProducer<Element, Element, Int>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        return subscribed(TakeLastSink(count: self.count, observer: observer, cancel: cancel), to: self.source)
+        return subscribed(TakeLastSink(count: self.parameters, observer: observer, cancel: cancel), to: self.source)
     }
 }

@@ -38,6 +38,6 @@ extension ObservableType {
         behavior: TakeBehavior = .exclusive
     ) -> Observable<Element> {
         let mode = WhilePredicateMode.takeUntil(inclusive: behavior == .inclusive)
-        return WhilePredicate(source: self.asObservable(), mode: mode, predicate: predicate)
+        return WhilePredicate(source: self.asObservable(), parameters: (mode: mode, predicate: predicate))
     }
 }

@@ -28,13 +28,11 @@ extension ObservableType {
     }
 }
 
-private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
-    ObserverType, @unchecked Sendable
+private final class ThrottleSink<Observer: ObserverType>: ParentSink<Throttle<Observer.Element>, Observer>,
+    SelfSubscribingSink, ObserverType, @unchecked Sendable
 {
     typealias Element = Observer.Element
-    typealias Parent = Throttle<Element>
 
-    private let parent: Parent
     private let lock = RecursiveLock()
     private let cancellable = SerialDisposable()
 
@@ -42,11 +40,6 @@ private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, SelfSu
     private var lastUnsentElement: Element?
     private var lastSentTime: Date?
     private var completed = false
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
 
     func run() -> Disposable {
         let subscription = parent.source.subscribe(self)
@@ -81,14 +74,9 @@ private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, SelfSu
                     return
                 }
 
-                let timer = SingleAssignmentDisposable()
-                cancellable.disposable = timer
-                timer.setDisposable(
-                    parent.scheduler.scheduleRelative(self, dueTime: reducedScheduledTime) { sink in
-                        sink.propagate()
-                        return Disposables.create()
-                    }
-                )
+                cancellable.scheduleRelative(self, dueTime: reducedScheduledTime, on: parent.scheduler) { sink in
+                    sink.propagate()
+                }
             case .error:
                 lastUnsentElement = nil
                 forwardOn(event)

@@ -43,13 +43,11 @@ extension ObservableType {
     }
 }
 
-private final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
-    ObserverType, @unchecked Sendable
+private final class TimeoutSink<Observer: ObserverType>: ParentSink<Timeout<Observer.Element>, Observer>,
+    SelfSubscribingSink, ObserverType, @unchecked Sendable
 {
     typealias Element = Observer.Element
-    typealias Parent = Timeout<Element>
 
-    private let parent: Parent
     private let lock = RecursiveLock()
     private let timerDisposable = SerialDisposable()
     private let subscription = SerialDisposable()
@@ -57,11 +55,6 @@ private final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, SelfSub
     // state, guarded by `lock`
     private var id = 0
     private var switched = false
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
 
     func run() -> Disposable {
         let original = SingleAssignmentDisposable()
@@ -94,21 +87,16 @@ private final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, SelfSub
         if timerDisposable.isDisposed {
             return
         }
-        let nextTimer = SingleAssignmentDisposable()
-        timerDisposable.disposable = nextTimer
         let timerID = lock.performLocked { id }
-        nextTimer.setDisposable(
-            parent.scheduler.scheduleRelative(timerID, dueTime: parent.dueTime) { state in
-                let timerWins = self.lock.performLocked { () -> Bool in
-                    self.switched = (state == self.id)
-                    return self.switched
-                }
-                if timerWins {
-                    self.subscription.disposable = self.parent.other.subscribe(self.forwarder())
-                }
-                return Disposables.create()
+        timerDisposable.scheduleRelative(timerID, dueTime: parent.dueTime, on: parent.scheduler) { state in
+            let timerWins = self.lock.performLocked { () -> Bool in
+                self.switched = (state == self.id)
+                return self.switched
             }
-        )
+            if timerWins {
+                self.subscription.disposable = self.parent.other.subscribe(self.forwarder())
+            }
+        }
     }
 }
 

@@ -35,17 +35,11 @@ extension ObservableType where Element: RxAbstractInteger {
     }
 }
 
-private final class TimerSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
-where Observer.Element: RxAbstractInteger {
-    typealias Parent = Timer<Observer.Element>
-
-    private let parent: Parent
+private final class TimerSink<Observer: ObserverType>: ParentSink<Timer<Observer.Element>, Observer>,
+    @unchecked Sendable
+where Observer.Element: RxAbstractInteger
+{
     private let lock = RecursiveLock()
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
 
     func run(period: RxTimeInterval) -> Disposable {
         parent.scheduler.schedulePeriodic(0 as Observer.Element, startAfter: parent.dueTime, period: period) {
@@ -56,17 +50,10 @@ where Observer.Element: RxAbstractInteger {
     }
 }
 
-private final class TimerOneOffSink<Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink, @unchecked Sendable
-where Observer.Element: RxAbstractInteger {
-    typealias Parent = Timer<Observer.Element>
-
-    private let parent: Parent
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
-
+private final class TimerOneOffSink<Observer: ObserverType>: ParentSink<Timer<Observer.Element>, Observer>,
+    SelfSubscribingSink, @unchecked Sendable
+where Observer.Element: RxAbstractInteger
+{
     func run() -> Disposable {
         parent.scheduler.scheduleRelative(self, dueTime: parent.dueTime) { sink in
             sink.forwardLast(0)

@@ -18,29 +18,22 @@ extension ObservableType {
         _ resourceFactory: @escaping () throws -> Resource,
         observableFactory: @escaping (Resource) throws -> Observable<Element>
     ) -> Observable<Element> {
-        Using(resourceFactory: resourceFactory, observableFactory: observableFactory)
+        Using(parameters: (resourceFactory: resourceFactory, observableFactory: observableFactory))
     }
 }
 
-private final class UsingSink<Resource: Disposable, Observer: ObserverType>: Sink<Observer>, ObserverType,
-    @unchecked Sendable
+private final class UsingSink<Resource: Disposable, Observer: ObserverType>:
+    ParentSink<Using<Observer.Element, Resource>, Observer>, SelfSubscribingSink, ObserverType, @unchecked Sendable
 {
     typealias Element = Observer.Element
-    typealias Parent = Using<Element, Resource>
-
-    private let parent: Parent
-
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
 
     func run() -> Disposable {
         var resourceDisposable: Disposable = Disposables.create()
         do {
-            let resource = try self.parent.resourceFactory()
+            let (resourceFactory, observableFactory) = self.parent.parameters
+            let resource = try resourceFactory()
             resourceDisposable = resource
-            let source = try self.parent.observableFactory(resource)
+            let source = try observableFactory(resource)
             return Disposables.create(source.subscribe(self), resourceDisposable)
         } catch {
             self.forwardError(error)
@@ -56,22 +49,15 @@ private final class UsingSink<Resource: Disposable, Observer: ObserverType>: Sin
     }
 }
 
-private final class Using<Element, Resource: Disposable>: Producer<Element>, @unchecked Sendable {
-    fileprivate let resourceFactory: () throws -> Resource
-    fileprivate let observableFactory: (Resource) throws -> Observable<Element>
-
-    init(
-        resourceFactory: @escaping () throws -> Resource,
-        observableFactory: @escaping (Resource) throws -> Observable<Element>
-    ) {
-        self.resourceFactory = resourceFactory
-        self.observableFactory = observableFactory
-    }
-
+private final class Using<Element, Resource: Disposable>:
+    ParametersProducer<
+        Element,
+        (resourceFactory: () throws -> Resource, observableFactory: (Resource) throws -> Observable<Element>)
+    >,
+    @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = UsingSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+        self.running(UsingSink(parent: self, observer: observer, cancel: cancel))
     }
 }

@@ -9,22 +9,20 @@ enum WhilePredicateMode: Equatable {
 
 /// `skip(while:)` and `take(until:behavior:)`: a source gated by a predicate, as `mode` says. An error thrown by
 /// the predicate terminates the sequence with that error.
-final class WhilePredicate<Element>: Producer<Element>, @unchecked Sendable {
+final class WhilePredicate<Element>:
+    SourceProducer<Element, Element, (mode: WhilePredicateMode, predicate: (Element) throws -> Bool)>,
+    @unchecked Sendable
+{
     typealias Predicate = (Element) throws -> Bool
-
-    private let source: Observable<Element>
-    private let mode: WhilePredicateMode
-    private let predicate: Predicate
-
-    init(source: Observable<Element>, mode: WhilePredicateMode, predicate: @escaping Predicate) {
-        self.source = source
-        self.mode = mode
-        self.predicate = predicate
-    }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = WhilePredicateSink(mode: self.mode, predicate: self.predicate, observer: observer, cancel: cancel)
+        let sink = WhilePredicateSink(
+            mode: self.parameters.mode,
+            predicate: self.parameters.predicate,
+            observer: observer,
+            cancel: cancel
+        )
         return subscribed(sink, to: self.source)
     }
 }

@@ -20,16 +20,16 @@ extension ObservableType {
     public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType)
         -> Observable<Observable<Element>>
     {
-        WindowTimeCount(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
+        WindowTimeCount(source: asObservable(), parameters: (timeSpan: timeSpan, count: count, scheduler: scheduler))
     }
 }
 
-private final class WindowTimeCountSink<Element, Observer: ObserverType>: Sink<Observer>, SelfSubscribingSink,
-    ObserverType, @unchecked Sendable
-where Observer.Element == Observable<Element> {
+private final class WindowTimeCountSink<Element, Observer: ObserverType>:
+    ParentSink<WindowTimeCount<Element>, Observer>, SelfSubscribingSink, ObserverType, @unchecked Sendable
+where Observer.Element == Observable<Element>
+{
     typealias Parent = WindowTimeCount<Element>
 
-    private let parent: Parent
     private let lock = RecursiveLock()
     private let timerDisposable = SerialDisposable()
     private let refCountDisposable: RefCountDisposable
@@ -40,16 +40,15 @@ where Observer.Element == Observable<Element> {
     private var count = 0
     private var windowID = 0
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
+    override init(parent: Parent, observer: Observer, cancel: Cancelable) {
         _ = groupDisposable.insert(timerDisposable)
         refCountDisposable = RefCountDisposable(disposable: groupDisposable)
-        super.init(observer: observer, cancel: cancel)
+        super.init(parent: parent, observer: observer, cancel: cancel)
     }
 
     func run() -> Disposable {
         lock.performLocked {
-            forwardOn(.next(AddRef(source: subject, refCount: refCountDisposable)))
+            forwardOn(.next(AddRef(source: subject, parameters: refCountDisposable)))
             createTimer(windowID)
         }
         _ = groupDisposable.insert(parent.source.subscribe(self))
@@ -62,7 +61,7 @@ where Observer.Element == Observable<Element> {
             case .next(let element):
                 subject.on(.next(element))
                 count += 1
-                if count == parent.count {
+                if count == parent.parameters.count {
                     count = 0
                     windowID &+= 1
                     startNewWindowAndCompleteCurrentOne()
@@ -83,45 +82,32 @@ where Observer.Element == Observable<Element> {
     private func startNewWindowAndCompleteCurrentOne() {
         subject.on(.completed)
         subject = PublishSubject<Element>()
-        forwardOn(.next(AddRef(source: subject, refCount: refCountDisposable)))
+        forwardOn(.next(AddRef(source: subject, parameters: refCountDisposable)))
     }
 
     private func createTimer(_ windowID: Int) {
         if timerDisposable.isDisposed || self.windowID != windowID {
             return
         }
-        let nextTimer = SingleAssignmentDisposable()
-        timerDisposable.disposable = nextTimer
-        nextTimer.setDisposable(
-            parent.scheduler.scheduleRelative(windowID, dueTime: parent.timeSpan) { previousWindowID in
-                self.lock.performLocked {
-                    if previousWindowID != self.windowID {
-                        return
-                    }
-                    self.count = 0
-                    self.windowID &+= 1
-                    self.startNewWindowAndCompleteCurrentOne()
-                    self.createTimer(self.windowID)
+        let (timeSpan, _, scheduler) = parent.parameters
+        timerDisposable.scheduleRelative(windowID, dueTime: timeSpan, on: scheduler) { previousWindowID in
+            self.lock.performLocked {
+                if previousWindowID != self.windowID {
+                    return
                 }
-                return Disposables.create()
+                self.count = 0
+                self.windowID &+= 1
+                self.startNewWindowAndCompleteCurrentOne()
+                self.createTimer(self.windowID)
             }
-        )
+        }
     }
 }
 
-private final class WindowTimeCount<Element>: Producer<Observable<Element>>, @unchecked Sendable {
-    let timeSpan: RxTimeInterval
-    let count: Int
-    let scheduler: SchedulerType
-    let source: Observable<Element>
-
-    init(source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
-        self.source = source
-        self.timeSpan = timeSpan
-        self.count = count
-        self.scheduler = scheduler
-    }
-
+private final class WindowTimeCount<Element>:
+    SourceProducer<Element, Observable<Element>, (timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType)>,
+    @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Observable<Element> {
         return self.running(WindowTimeCountSink(parent: self, observer: observer, cancel: cancel))

@@ -21,7 +21,10 @@ extension ObservableType {
         _ second: Source,
         resultSelector: @escaping (Element, Source.Element) throws -> ResultType
     ) -> Observable<ResultType> {
-        WithLatestFrom(first: self.asObservable(), second: second.asObservable(), resultSelector: resultSelector)
+        WithLatestFrom(
+            source: self.asObservable(),
+            parameters: (second: second.asObservable(), resultSelector: resultSelector)
+        )
     }
 
     /// Merges two observable sequences into one observable sequence by using latest element from the second
@@ -37,32 +40,25 @@ extension ObservableType {
     /// - returns: An observable sequence containing the result of combining each element of the self  with the
     ///   latest element from the second source, if any, using the specified result selector function.
     public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
-        WithLatestFrom(first: self.asObservable(), second: second.asObservable(), resultSelector: { $1 })
+        WithLatestFrom(source: self.asObservable(), parameters: (second: second.asObservable(), resultSelector: { $1 }))
     }
 }
 
-private final class WithLatestFromSink<FirstType, SecondType, Observer: ObserverType>: Sink<Observer>, ObserverType,
+private final class WithLatestFromSink<FirstType, SecondType, Observer: ObserverType>:
+    ParentSink<WithLatestFrom<FirstType, SecondType, Observer.Element>, Observer>, SelfSubscribingSink, ObserverType,
     @unchecked Sendable
 {
     typealias ResultType = Observer.Element
-    typealias Parent = WithLatestFrom<FirstType, SecondType, ResultType>
     typealias Element = FirstType
-
-    private let parent: Parent
 
     fileprivate let lock = RecursiveLock()
     fileprivate var latest: SecondType?
 
-    init(parent: Parent, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
-
     func run() -> Disposable {
         let secondSubscription = SingleAssignmentDisposable()
         let secondObserver = WithLatestFromSecond(parent: self, subscription: secondSubscription)
-        secondSubscription.setDisposable(self.parent.second.subscribe(secondObserver))
-        let firstSubscription = self.parent.first.subscribe(self)
+        secondSubscription.setDisposable(self.parent.parameters.second.subscribe(secondObserver))
+        let firstSubscription = self.parent.source.subscribe(self)
         return Disposables.create(firstSubscription, secondSubscription)
     }
 
@@ -72,7 +68,7 @@ private final class WithLatestFromSink<FirstType, SecondType, Observer: Observer
             case .next(let value):
                 guard let latest = self.latest else { return }
                 do {
-                    let result = try self.parent.resultSelector(value, latest)
+                    let result = try self.parent.parameters.resultSelector(value, latest)
                     self.forwardOn(.next(result))
                 } catch {
                     self.forwardError(error)
@@ -115,23 +111,17 @@ private final class WithLatestFromSecond<FirstType, SecondType, Observer: Observ
     }
 }
 
-private final class WithLatestFrom<FirstType, SecondType, ResultType>: Producer<ResultType>, @unchecked Sendable {
-    typealias ResultSelector = (FirstType, SecondType) throws -> ResultType
-
-    fileprivate let first: Observable<FirstType>
-    fileprivate let second: Observable<SecondType>
-    fileprivate let resultSelector: ResultSelector
-
-    init(first: Observable<FirstType>, second: Observable<SecondType>, resultSelector: @escaping ResultSelector) {
-        self.first = first
-        self.second = second
-        self.resultSelector = resultSelector
-    }
-
+/// The producer of `withLatestFrom`: its source is the first sequence.
+private final class WithLatestFrom<FirstType, SecondType, ResultType>:
+    SourceProducer<
+        FirstType,
+        ResultType,
+        (second: Observable<SecondType>, resultSelector: (FirstType, SecondType) throws -> ResultType)
+    >,
+    @unchecked Sendable
+{
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == ResultType {
-        let sink = WithLatestFromSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+        self.running(WithLatestFromSink(parent: self, observer: observer, cancel: cancel))
     }
 }

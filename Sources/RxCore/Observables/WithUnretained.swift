@@ -36,17 +36,10 @@ extension ObservableType {
     }
 }
 
-private final class WithUnretainedSink<Object: AnyObject, Source, Observer: ObserverType>: Sink<Observer>,
-    ObserverType, @unchecked Sendable
+private final class WithUnretainedSink<Object: AnyObject, Source, Observer: ObserverType>:
+    ParentSink<WithUnretained<Object, Source, Observer.Element>, Observer>, ObserverType, @unchecked Sendable
 {
     typealias Element = Source
-
-    private let parent: WithUnretained<Object, Source, Observer.Element>
-
-    init(parent: WithUnretained<Object, Source, Observer.Element>, observer: Observer, cancel: Cancelable) {
-        self.parent = parent
-        super.init(observer: observer, cancel: cancel)
-    }
 
     func on(_ event: Event<Source>) {
         switch event {

@@ -11,7 +11,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// - returns: An observable sequence that contains the elements of `self`, followed by those of the second
     ///   sequence.
     public func andThen<Element>(_ second: Single<Element>) -> Single<Element> {
-        Single(raw: AndThen(completable: self.primitiveSequence.asObservable(), second: second.asObservable()))
+        Single(raw: AndThen(source: self.primitiveSequence.asObservable(), parameters: second.asObservable()))
     }
 
     /// Concatenates the second observable sequence to `self` upon successful termination of `self`.
@@ -22,7 +22,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// - returns: An observable sequence that contains the elements of `self`, followed by those of the second
     ///   sequence.
     public func andThen<Element>(_ second: Maybe<Element>) -> Maybe<Element> {
-        Maybe(raw: AndThen(completable: self.primitiveSequence.asObservable(), second: second.asObservable()))
+        Maybe(raw: AndThen(source: self.primitiveSequence.asObservable(), parameters: second.asObservable()))
     }
 
     /// Concatenates the second observable sequence to `self` upon successful termination of `self`.
@@ -33,7 +33,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// - returns: An observable sequence that contains the elements of `self`, followed by those of the second
     ///   sequence.
     public func andThen(_ second: Completable) -> Completable {
-        Completable(raw: AndThen(completable: self.primitiveSequence.asObservable(), second: second.asObservable()))
+        Completable(raw: AndThen(source: self.primitiveSequence.asObservable(), parameters: second.asObservable()))
     }
 
     /// Concatenates the second observable sequence to `self` upon successful termination of `self`.
@@ -44,7 +44,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// - returns: An observable sequence that contains the elements of `self`, followed by those of the second
     ///   sequence.
     public func andThen<Element>(_ second: Observable<Element>) -> Observable<Element> {
-        AndThen(completable: self.primitiveSequence.asObservable(), second: second.asObservable())
+        AndThen(source: self.primitiveSequence.asObservable(), parameters: second.asObservable())
     }
 }
 
@@ -74,41 +74,17 @@ private final class AndThenSink<Observer: ObserverType>: Sink<Observer>, Observe
             self.forwardOn(.error(error))
             self.dispose()
         case .completed:
-            self.subscription.disposable = self.second.subscribe(AndThenSinkSecond(parent: self))
+            self.subscription.disposable = self.second.subscribe(SinkProxy(sink: self))
         }
     }
 }
 
-private final class AndThenSinkSecond<Observer: ObserverType>: ObserverType {
-    typealias Element = Observer.Element
-
-    private let parent: AndThenSink<Observer>
-
-    init(parent: AndThenSink<Observer>) {
-        self.parent = parent
-    }
-
-    func on(_ event: Event<Element>) {
-        self.parent.forwardOn(event)
-        if event.isStopEvent {
-            self.parent.dispose()
-        }
-    }
-}
-
-private final class AndThen<Element>: Producer<Element>, @unchecked Sendable {
-    private let completable: Observable<Never>
-    private let second: Observable<Element>
-
-    init(completable: Observable<Never>, second: Observable<Element>) {
-        self.completable = completable
-        self.second = second
-    }
-
+/// The producer of `andThen`: its source is the completable, its parameter the second sequence.
+private final class AndThen<Element>: SourceProducer<Never, Element, Observable<Element>>, @unchecked Sendable {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> SinkAndSubscription
     where Observer.Element == Element {
-        let sink = AndThenSink(second: self.second, observer: observer, cancel: cancel)
-        let subscription = sink.run(completable: self.completable)
+        let sink = AndThenSink(second: self.parameters, observer: observer, cancel: cancel)
+        let subscription = sink.run(completable: self.source)
         return (sink: sink, subscription: subscription)
     }
 }
