@@ -97,6 +97,12 @@ struct SoakCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // One line at a time, flushed also into a pipe: whoever gives up waiting for the soak (a test's time
+        // limit) still sees how far it got.
+        func say(_ line: String) {
+            print(line)
+            fflush(nil)
+        }
         let seed = seed ?? UInt64.random(in: 0...UInt64.max)
         var options = short ? SoakOptions.short(seed: seed) : SoakOptions.long(seed: seed)
         if let duration { options.duration = .seconds(duration) }
@@ -115,14 +121,14 @@ struct SoakCommand: AsyncParsableCommand {
         if let databaseRestartCommand { words.append("--database-restart-command \"\(databaseRestartCommand)\"") }
         words += options.switchArguments
         let replay = words.joined(separator: " ")
-        print("soak: seed \(seed) — \(options.projects) projects, up to \(options.duration) of changes; "
+        say("soak: seed \(seed) — \(options.projects) projects, up to \(options.duration) of changes; "
             + "replay: \(replay)")
         // The `glwatch` built beside this executable, wherever it was started from (`argv[0]` may be a bare name
         // found on PATH); SwiftPM puts both products in the same directory.
         let here = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         let executable = self.executable.map { URL(fileURLWithPath: $0) }
             ?? here.deletingLastPathComponent().appendingPathComponent("glwatch")
-        let run = try SoakRun(options: options, executable: executable, clock: ContinuousClock()) { print($0) }
+        let run = try SoakRun(options: options, executable: executable, clock: ContinuousClock()) { say($0) }
         let report = try await run.run()
         print(report.rendered(replay: replay))
         if !report.passed { throw ExitCode.failure }

@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import Synchronization
 import Watcher
 
 #if canImport(Glibc)
@@ -41,5 +42,20 @@ final class SoakChild {
     func waitForExit() async -> (signaled: Bool, status: Int32) {
         let end = await process.exit()
         return (end.signalled, end.status)
+    }
+
+    /// Waits at most `limit` for the exit, then kills it (SIGKILL) and waits for that; `overdue` says whether it had
+    /// to be killed.
+    func waitForExit(within limit: Duration) async -> (signaled: Bool, status: Int32, overdue: Bool) {
+        let overdue = Atomic<Bool>(false)
+        let process = self.process
+        let killer = Task {
+            try await Task.sleep(for: limit)
+            overdue.store(true, ordering: .sequentiallyConsistent)
+            process.send(SIGKILL)
+        }
+        let end = await process.exit()
+        killer.cancel()
+        return (end.signalled, end.status, overdue.load(ordering: .sequentiallyConsistent))
     }
 }

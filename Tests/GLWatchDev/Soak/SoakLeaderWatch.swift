@@ -58,10 +58,25 @@ final class SoakLeaderWatch: Sendable {
         kills.withLock { $0.append((now, pid)) }
     }
 
-    /// Stops watching.
-    func stop() async {
+    /// Stops watching, waiting at most `limit` for the watching task to end (a read stuck on a database that does
+    /// not answer must not hold the soak up); whether it ended in time.
+    func stop(within limit: Duration) async -> Bool {
         task.cancel()
-        await task.value
+        let task = self.task
+        let answered = Atomic<Bool>(false)
+        return await withCheckedContinuation { continuation in
+            let answer = { @Sendable (ended: Bool) in
+                if !answered.exchange(true, ordering: .sequentiallyConsistent) { continuation.resume(returning: ended) }
+            }
+            Task {
+                await task.value
+                answer(true)
+            }
+            Task {
+                try? await Task.sleep(for: limit)
+                answer(false)
+            }
+        }
     }
 
     /// For each kill of the replica that held the lead at that moment (its id is `host/pid/suffix`): how long until

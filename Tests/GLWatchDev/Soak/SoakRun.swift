@@ -143,6 +143,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
             if !ready, (try? String(contentsOf: logURL, encoding: .utf8))?.contains("first cycle done") == true {
                 ready = true
                 report.readyAfter = elapsed
+                say("soak: first cycle done after \(SoakReport.seconds(elapsed))")
                 nextKill = now.advanced(by: pick(options.killAfterMilliseconds))
             }
             while let next = pending.first, next != .recreatedWhileDown, elapsed >= .seconds(next.atSeconds),
@@ -169,6 +170,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
                     URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command], standardError: .file(log)
                 )
                 report.changeLog.append("\(SoakReport.seconds(elapsed)): database restarting (replicas running)")
+                say("soak: \(SoakReport.seconds(elapsed)) — database restarting (replicas running)")
             }
             if let restart = databaseRestart, let end = restart.termination {
                 guard end == .success else {
@@ -178,6 +180,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
                 databaseRestart = nil
                 report.databaseRestarts += 1
                 report.changeLog.append("\(SoakReport.seconds(begin.duration(to: clock.now))): database back")
+                say("soak: \(SoakReport.seconds(begin.duration(to: clock.now))) — database back")
                 nextKill = clock.now.advanced(by: pick(options.killAfterMilliseconds))
             }
             if ready, !restartDue, databaseRestart == nil, now >= nextKill {
@@ -247,17 +250,29 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         try await receiver.set(.up)
         let truth = world.truth()
         let drainStart = clock.now
+        var lastDrainProgress = drainStart
+        say("soak: changes over after \(SoakReport.seconds(report.scripted)) (\(world.changeCount) changes, "
+            + "\(report.kills) kills); draining")
         while drainStart.duration(to: clock.now) < options.drainTimeout {
             ledger.ingest(receiver.deliveries)
-            if SoakVerdict(truth: truth, ledger: ledger, pathsRule: options.pathsRule).lost.isEmpty { break }
+            let lost = SoakVerdict(truth: truth, ledger: ledger, pathsRule: options.pathsRule).lost
+            if lost.isEmpty { break }
+            if lastDrainProgress.duration(to: clock.now) >= .seconds(30) {
+                lastDrainProgress = clock.now
+                say("soak: draining for \(SoakReport.seconds(drainStart.duration(to: clock.now))), still missing "
+                    + "\(lost.count): \(lost.prefix(5).joined(separator: "; "))")
+            }
             try await clock.sleep(for: .milliseconds(250))
         }
         report.drained = drainStart.duration(to: clock.now)
         // Before the SIGTERMs, which give the lead back at once.
         if let leaderWatch {
             report.leaderTakeovers = leaderWatch.takeovers()
-            await leaderWatch.stop()
+            if await !leaderWatch.stop(within: .seconds(10)) {
+                say("soak: the leader watch's database read did not end within 10 s; left behind")
+            }
         }
+        say("soak: drained after \(SoakReport.seconds(report.drained)); stopping glwatch (SIGTERM)")
         for child in children {
             report.peakResidentBytes = max(report.peakResidentBytes, child.peakResidentBytes)
             child.send(SIGTERM)
@@ -265,9 +280,14 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         var exits: [String] = []
         report.finalExitClean = true
         for child in children {
-            let exit = await child.waitForExit()
-            exits.append(exit.signaled ? "killed by signal \(exit.status)" : "exit status \(exit.status)")
-            report.finalExitClean = report.finalExitClean && !exit.signaled && exit.status == 0
+            // shutdown_grace is 10 s; closing the store (giving leases back) takes a moment more.
+            let exit = await child.waitForExit(within: Self.stopLimit)
+            exits.append(
+                exit.overdue
+                    ? "still running \(Self.stopLimit) after SIGTERM (then killed)"
+                    : exit.signaled ? "killed by signal \(exit.status)" : "exit status \(exit.status)"
+            )
+            report.finalExitClean = report.finalExitClean && !exit.overdue && !exit.signaled && exit.status == 0
         }
         report.finalExit = exits.joined(separator: ", ")
         world.fake.chaos = nil
@@ -289,6 +309,9 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         if !report.passed { report.logTail = tail(of: logURL) }
         return report
     }
+
+    /// How long a child may take to stop on SIGTERM before the soak kills it and fails.
+    static var stopLimit: Duration { .seconds(40) }
 
     private func note(_ scriptedCase: SoakCase, _ what: String, at elapsed: Duration) {
         report.cases.append("\(scriptedCase.rawValue) at \(SoakReport.seconds(elapsed)): \(what)")
