@@ -121,10 +121,12 @@ public final class ChildProcess: Sendable {
                 return nil
             case .pipe, .stream:
                 var fds: [Int32] = [-1, -1]
-                guard pipe(&fds) == 0 else { throw ChildProcessError.system("pipe", errno) }
+                // Close-on-exec from the start (atomically: tests run side by side, and a child another one spawns
+                // between a `pipe` and an `fcntl` would hold the writing end, so the reader would never see the
+                // end); children started here close them anyway (closefrom).
+                guard let pipe2 = GNUSpawn.pipe2 else { throw ChildProcessError.missing("pipe2") }
+                guard pipe2(&fds, O_CLOEXEC) == 0 else { throw ChildProcessError.system("pipe2", errno) }
                 childEnds.append(fds[1])
-                // Close-on-exec for whatever else may spawn; children started here close them anyway (closefrom).
-                for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
                 posix_spawn_file_actions_adddup2(&actions, fds[1], target)  // dup2 clears close-on-exec
                 let handle = FileHandle(fileDescriptor: fds[0], closeOnDealloc: true)
                 if case .stream(let handler) = stream { readers.append((handle, handler)) }
@@ -241,15 +243,17 @@ public final class ChildProcess: Sendable {
     }
 }
 
-/// glibc's GNU extensions to `posix_spawn` (2.29 and 2.34), which Swift's Glibc module does not declare (they need
-/// `_GNU_SOURCE`): looked up by name once.
+/// glibc's GNU extensions to `posix_spawn` (2.29 and 2.34) and `pipe2` (2.9), which Swift's Glibc module does not
+/// declare (they need `_GNU_SOURCE`): looked up by name once.
 private enum GNUSpawn {
     typealias AddChdir =
         @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
     typealias AddClosefrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
 
     static let addChdir = lookUp("posix_spawn_file_actions_addchdir_np", as: AddChdir.self)
     static let addClosefrom = lookUp("posix_spawn_file_actions_addclosefrom_np", as: AddClosefrom.self)
+    static let pipe2 = lookUp("pipe2", as: Pipe2.self)
 
     private static func lookUp<F>(_ name: String, as type: F.Type) -> F? {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }  // RTLD_DEFAULT

@@ -10,10 +10,13 @@ import Testing
 struct SoakEndToEndTests {
     @Test(.timeLimit(.minutes(5)))
     func testShortSoak_everyCaseKilledAtRandomUnderFaults_losesNothingAndDuplicatesNothing() async throws {
-        let soak = try GLWatchProcess(["bench", "soak", "--short"], executable: "glwatch-dev")
+        let soak = try GLWatchProcess(
+            ["bench", "soak", "--short", "--time-limit", "\(Self.timeLimit)"], executable: "glwatch-dev"
+        )
         defer { soak.terminate() }
 
-        // 50 s of changes (up to 100 s when the first cycle comes late), a drain of up to 120 s, the start and stop
+        // 50 s of changes (up to 100 s when the first cycle comes late), a drain of up to 120 s, the start and stop;
+        // within its time limit the soak cuts the drain short, so a run that went long still reports what it found
         let status = try await soak.waitForExit(timeout: .seconds(280))
 
         let report = soak.stdout
@@ -45,7 +48,7 @@ struct SoakEndToEndTests {
         let soak = try GLWatchProcess(
             [
                 "bench", "soak", "--short", "--replicas", "3", "--without", "recreated-while-down",
-                "--database-restart-command", restart,
+                "--database-restart-command", restart, "--time-limit", "\(Self.timeLimit)",
             ],
             environment: ["GLWATCH_SOAK_DATABASE_URL": url],
             executable: "glwatch-dev"
@@ -70,6 +73,9 @@ struct SoakEndToEndTests {
         let password = try #require(URLComponents(string: url)?.password)
         #expect(!report.contains(password) && !soak.stderr.contains(password), "the database password was shown")
     }
+
+    /// The soak's own budget in seconds (`--time-limit`), under the 280 s these tests wait for its exit.
+    static let timeLimit = 262
 
     /// The integer right after `prefix` in `text` (spaces skipped).
     private static func number(after prefix: String, in text: String) -> Int? {

@@ -51,6 +51,14 @@ struct SoakCommand: AsyncParsableCommand {
     )
     var databaseRestartCommand: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds the whole soak may take (a caller's time limit): the drain ends early enough for the report "
+                + "to come within it."
+        )
+    )
+    var timeLimit: Int?
+
     @Option(help: "The glwatch executable to soak (default: the one beside glwatch-dev).")
     var executable: String?
 
@@ -86,6 +94,7 @@ struct SoakCommand: AsyncParsableCommand {
         }
         if let duration, duration < 1 { throw ValidationError("--duration must be at least 1 second") }
         if let cycles, cycles < 1 { throw ValidationError("--cycles must be at least 1") }
+        if let timeLimit, timeLimit < 120 { throw ValidationError("--time-limit must be at least 120 seconds") }
         if let projects, !(1...100).contains(projects) { throw ValidationError("--projects must be 1…100") }
         if !(1...9).contains(replicas) { throw ValidationError("--replicas must be 1…9") }
         if databaseRestartCommand != nil, replicas < 2 {
@@ -108,6 +117,7 @@ struct SoakCommand: AsyncParsableCommand {
         if let duration { options.duration = .seconds(duration) }
         if let projects { options.projects = projects }
         options.cycles = cycles
+        options.timeLimit = timeLimit.map { .seconds($0) }
         options.logCopy = log
         options.replicas = replicas
         if replicas > 1 { options.databaseURL = ProcessInfo.processInfo.environment[Self.databaseVariable] }

@@ -19,6 +19,10 @@ struct SoakOptions: Sendable {
     /// How long the last child may take to deliver everything once changes stop (with every part on, a drain
     /// under load has taken up to 73 s).
     var drainTimeout: Duration = .seconds(120)
+    /// The whole soak's budget, when a caller gives up waiting after a while (a test's time limit): the drain ends
+    /// early enough for the children to stop and the report to be printed within it, so that a run that went long
+    /// still says what it found. `nil`: no budget.
+    var timeLimit: Duration?
     /// The scripted cases included (`SoakCase`): all but the ones in `pendingFixes`.
     var cases: Set<SoakCase> = Set(SoakCase.allCases.filter { !pendingFixes.contains($0.rawValue) })
     /// Whether the config has a `paths:` rule (routing to a second webhook sink) — issue 12, case 1.

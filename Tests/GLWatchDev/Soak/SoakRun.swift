@@ -56,9 +56,18 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         return elapsed < readyAfter + duration * 3 / 5
     }
 
+    /// How long the drain may last when it begins `elapsed` into the soak: `timeout`, or less within `budget` (the
+    /// soak's time limit), leaving `stopLimit` for the children to stop on SIGTERM and 10 s for the rest; never
+    /// negative.
+    static func drainLimit(timeout: Duration, budget: Duration?, elapsed: Duration) -> Duration {
+        guard let budget else { return timeout }
+        return max(.zero, min(timeout, budget - elapsed - stopLimit - .seconds(10)))
+    }
+
     /// Runs the soak and returns its report (whose verdict says whether anything was lost).
     func run() async throws -> SoakReport {
         defer { try? FileManager.default.removeItem(at: directory) }
+        let started = clock.now
         let secretBytes = (0..<4).flatMap { _ in withUnsafeBytes(of: random.next()) { Array($0) } }
         let secret = "whsec_" + Data(secretBytes).base64EncodedString()
         var logger = Logger(label: "glwatch.soak")
@@ -253,7 +262,13 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         var lastDrainProgress = drainStart
         say("soak: changes over after \(SoakReport.seconds(report.scripted)) (\(world.changeCount) changes, "
             + "\(report.kills) kills); draining")
-        while drainStart.duration(to: clock.now) < options.drainTimeout {
+        let drainLimit = Self.drainLimit(
+            timeout: options.drainTimeout, budget: options.timeLimit, elapsed: started.duration(to: drainStart)
+        )
+        if drainLimit < options.drainTimeout {
+            say("soak: \(SoakReport.seconds(drainLimit)) left to drain within the time limit")
+        }
+        while drainStart.duration(to: clock.now) < drainLimit {
             ledger.ingest(receiver.deliveries)
             let lost = SoakVerdict(truth: truth, ledger: ledger, pathsRule: options.pathsRule).lost
             if lost.isEmpty { break }

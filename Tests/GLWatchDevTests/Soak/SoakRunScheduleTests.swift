@@ -27,4 +27,26 @@ import Testing
         #expect(!goesOn(100, readyAfter: nil))
         #expect(!goesOn(100, readyAfter: 95))
     }
+
+    // The drain within the soak's time limit (`--time-limit`): 40 s to stop the children, 10 s for the rest.
+
+    private func drainLimit(budget: Int?, elapsed: Int) -> Duration {
+        SoakRun<ContinuousClock>.drainLimit(
+            timeout: .seconds(120), budget: budget.map { .seconds($0) }, elapsed: .seconds(elapsed)
+        )
+    }
+
+    @Test func testDrain_noTimeLimit_lastsItsTimeout() {
+        #expect(drainLimit(budget: nil, elapsed: 200) == .seconds(120))
+    }
+
+    @Test func testDrain_timeLimitFarOff_lastsItsTimeout() {
+        #expect(drainLimit(budget: 262, elapsed: 60) == .seconds(120))
+    }
+
+    @Test func testDrain_scriptWentLong_endsInTimeForTheReport() {
+        // Changes ended 150 s in: 262 − 150 − 40 − 10 = 62 s of drain
+        #expect(drainLimit(budget: 262, elapsed: 150) == .seconds(62))
+        #expect(drainLimit(budget: 262, elapsed: 250) == .zero)
+    }
 }
