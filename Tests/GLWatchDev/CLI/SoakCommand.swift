@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import Watcher
 
 /// `glwatch-dev bench soak` (for developers and CI): the acceptance test of issues 8 and 12.
@@ -108,9 +109,11 @@ struct SoakCommand: AsyncParsableCommand {
     func run() async throws {
         // One line at a time, flushed also into a pipe: whoever gives up waiting for the soak (a test's time
         // limit) still sees how far it got.
+        let watchdog = Mutex<SoakWatchdog?>(nil)
         func say(_ line: String) {
             print(line)
             fflush(nil)
+            watchdog.withLock { $0?.said(line) }
         }
         let seed = seed ?? UInt64.random(in: 0...UInt64.max)
         var options = short ? SoakOptions.short(seed: seed) : SoakOptions.long(seed: seed)
@@ -139,7 +142,12 @@ struct SoakCommand: AsyncParsableCommand {
         let executable = self.executable.map { URL(fileURLWithPath: $0) }
             ?? here.deletingLastPathComponent().appendingPathComponent("glwatch")
         let run = try SoakRun(options: options, executable: executable, clock: ContinuousClock()) { say($0) }
+        // Should the soak hang past its time limit, 5 s later a failure that says where it stood.
+        if let limit = options.timeLimit {
+            watchdog.withLock { $0 = SoakWatchdog(limit: limit + .seconds(5), log: run.logURL) }
+        }
         let report = try await run.run()
+        watchdog.withLock { $0?.disarm() }
         print(report.rendered(replay: replay))
         if !report.passed { throw ExitCode.failure }
     }

@@ -11,11 +11,17 @@ import Glibc
 final class SoakChild {
     private let process: ChildProcess
 
+    /// The process ids of the children started and not yet seen to end (the watchdog kills them should it fire).
+    static var running: [Int32] { registry.withLock { Array($0) } }
+    private static let registry = Mutex<Set<Int32>>([])
+
     /// Starts `executable arguments…` with exactly `environment`, appending its standard error to `log`.
     init(executable: URL, arguments: [String], environment: [String: String], log: FileHandle) throws {
         process = try ChildProcess(
             executable, arguments: arguments, environment: environment, standardOutput: .null, standardError: .file(log)
         )
+        let pid = process.pid
+        Self.registry.withLock { _ = $0.insert(pid) }
     }
 
     /// The process id.
@@ -41,6 +47,7 @@ final class SoakChild {
     /// Waits for the exit; returns whether it was killed by a signal, and the status or signal.
     func waitForExit() async -> (signaled: Bool, status: Int32) {
         let end = await process.exit()
+        Self.forget(pid)
         return (end.signalled, end.status)
     }
 
@@ -56,6 +63,11 @@ final class SoakChild {
         }
         let end = await process.exit()
         killer.cancel()
+        Self.forget(pid)
         return (end.signalled, end.status, overdue.load(ordering: .sequentiallyConsistent))
+    }
+
+    private static func forget(_ pid: Int32) {
+        _ = registry.withLock { $0.remove(pid) }
     }
 }

@@ -105,13 +105,14 @@ final class SoakReceiver: Sendable {
     func set(_ mode: Mode) async throws {
         let current = state.withLock { $0.mode }
         guard mode != current else { return }
-        releaseHung()
         if current == .refusing {
             try await start()
         } else if mode == .refusing {
             await stop()
         }
         state.withLock { $0.mode = mode }
+        // After the change: a request that saw `.hanging` before it is released, none can start hanging after it.
+        releaseHung()
     }
 
     /// Stops listening (connections are refused from now on).

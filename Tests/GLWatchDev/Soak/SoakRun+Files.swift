@@ -90,7 +90,6 @@ extension SoakRun {
 
     /// The last 40 lines of the children's log.
     func tail(of log: URL) -> String {
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").suffix(40).joined(separator: "\n")
+        SoakWatchdog.tail(of: log)
     }
 }

@@ -27,6 +27,8 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
     let world: SoakWorld
     var ledger = SoakLedger()
     var report: SoakReport
+    /// The children's log (standard error, debug level), in `directory`.
+    var logURL: URL { directory.appendingPathComponent("glwatch.log") }
     /// When the first child was started (the change log's times count from it).
     private var changesBegan: C.Instant
 
@@ -88,7 +90,6 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         world.tokenFile = tokenFile
         let config = directory.appendingPathComponent("glwatch.yml")
         try configuration().write(to: config, atomically: true, encoding: .utf8)
-        let logURL = directory.appendingPathComponent("glwatch.log")
         guard FileManager.default.createFile(atPath: logURL.path, contents: nil) else {
             throw SoakError("cannot create \(logURL.path)")
         }
