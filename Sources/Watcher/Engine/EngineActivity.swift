@@ -16,6 +16,9 @@ package enum EngineActivity: Sendable, Equatable {
     case feedRead(FeedReport)
     /// Events were stored with deliveries queued: the delivery side should look at its queue now.
     case stored(project: ProjectKey, events: Int, deliveries: Int)
+    /// Among replicas, once: the first lease round after every target's first discovery succeeded, so this replica
+    /// holds its share of the projects (possibly none) and its first cycle is theirs.
+    case leasesSettled
 }
 
 /// What one poll of one project did.

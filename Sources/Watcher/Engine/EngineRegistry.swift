@@ -45,6 +45,9 @@ struct EngineRegistry {
     /// Whether stored projects no target covers any more have been marked `removed` (done once, after every
     /// target's first successful discovery).
     var hasSweptStore = false
+    /// Among replicas: whether a lease round that began once every target had discovered its projects has
+    /// succeeded, so this replica holds its share (before it, holding nothing says nothing about the first cycle).
+    var leasesSettled = false
 
     /// Whether every target has discovered its projects at least once.
     var allDiscovered: Bool { entries.allSatisfy { $0.discovered != nil } }

@@ -15,12 +15,21 @@ extension WatchEngine {
     /// The project leases moved (`ReplicaCoordinator`): starts pipelines for projects this replica now holds
     /// (recording their watch starts first, as discovery does) and stops those it no longer holds. A stopped
     /// pipeline's project is not departing — another replica polls it — so nothing is recorded for it.
-    func leasesChanged() async {
+    ///
+    /// - Parameter settled: the round succeeded and began once every target had discovered its projects, so this
+    ///   replica now holds its share: from the first such round on, the first cycle can be over
+    ///   (`isBaselineComplete`; `.leasesSettled` is published once, for a replica whose share is nothing).
+    func leasesChanged(settled: Bool = false) async {
         let change = reconcile()
         await recordWatchStarts(change.starts)
         var kept = change
         kept.removed = []  // departures are discovery's, and the leader's, to record
         apply(kept, running: registry.withLock { $0.isRunning })
+        let first = settled && registry.withLock { registry in
+            defer { registry.leasesSettled = true }
+            return !registry.leasesSettled
+        }
+        if first { subject.onNext(.leasesSettled) }
     }
 
     // MARK: Lists the leader reads for all

@@ -38,6 +38,8 @@ extension WatcherMetrics {
                 if let health { completeCycle(health) }
             case .feedRead(let report):
                 recordFeedRead(report)
+            case .leasesSettled:
+                if let health { completeCycle(health) }
             case .hostPaused, .hostResumed, .lagging, .stored:
                 break  // rate limits are followed on the client (`follow(_: GitLabRateLimiter)`), events at the store
             }

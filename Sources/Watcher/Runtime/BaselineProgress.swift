@@ -42,7 +42,7 @@ final class BaselineProgress: Sendable {
         let report: PollReport
         switch activity {
         case .polled(let polled) where polled.baselined: report = polled
-        case .discovered: return reportCycleIfDone(count: state.withLock { $0.seen.count })
+        case .discovered, .leasesSettled: return reportCycleIfDone(count: state.withLock { $0.seen.count })
         default: return
         }
         let total = watchedCount()

@@ -207,7 +207,10 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
     /// One round (see the type's description); the engine's pipelines follow the leases before it returns.
     func tick(engine: WatchEngine) async {
         let now = scheduler.now
+        // A round that begins once every target has listed its projects gives this replica its share.
+        let discovered = engine.hasDiscoveredAll
         let covered = engine.coveredProjects
+        var succeeded = false
         let (held, offered) = state.withLock { (Array($0.held.values), $0.offered) }
         var lost: [ProjectKey] = []
         var release: [ProjectKey] = []
@@ -240,6 +243,7 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
                 }
                 return state.leading
             }
+            succeeded = true
             if leading != wasLeading {
                 logger.notice(leading ? "this replica leads now" : "another replica leads now")
             }
@@ -273,7 +277,7 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
         }
         subject.onNext(report)
         // Stop the pipelines of leases given up before giving them up: no poll of ours may follow another's claim.
-        await engine.leasesChanged()
+        await engine.leasesChanged(settled: discovered && succeeded)
         if !release.isEmpty {
             do {
                 try await leases.releaseLeases(release)

@@ -92,6 +92,68 @@ import Testing
         }
     }
 
+    @Test func testFirstCycle_amongReplicas_waitsForALeaseRoundAfterDiscovery_thenForTheShareItGave()
+        async throws
+    {
+        // Given a replica that holds nothing yet, in a watched group of two projects
+        let fake = FakeGitLab()
+        let api = fake.addProject("acme/api")
+        let web = fake.addProject("acme/web")
+        for project in [api, web] { project.commits(1, by: [ann]) }
+        try await EngineTestHarness.run(fake) { harness in
+            let leases = HandLeases()
+            let engine = engine(harness, leases: leases)
+            let settledEvents = Mutex(0)
+            let following = engine.activity.subscribe(onNext: { activity in
+                if activity == .leasesSettled { settledEvents.withLock { $0 += 1 } }
+            })
+            defer { following.dispose() }
+
+            // When it has discovered both projects (polling none: it holds none)
+            _ = await engine.pollAllOnce()
+
+            // Then its first cycle is not over: holding nothing before a lease round says nothing
+            #expect(engine.hasDiscoveredAll && engine.watchedProjects.isEmpty)
+            #expect(!engine.isBaselineComplete)
+
+            // When a lease round that began before the discovery ends
+            await engine.leasesChanged(settled: false)
+
+            // Then still not
+            #expect(!engine.isBaselineComplete)
+
+            // When a round after the discovery gives it api
+            leases.hold([harness.key(api)])
+            await engine.leasesChanged(settled: true)
+
+            // Then the first cycle waits for api's baseline, and is over once api has polled
+            #expect(!engine.isBaselineComplete)
+            _ = await engine.pollAllOnce()
+            #expect(engine.isBaselineComplete)
+
+            // And the leases settled was said once, however many rounds follow
+            await engine.leasesChanged(settled: true)
+            #expect(settledEvents.withLock { $0 } == 1)
+        }
+    }
+
+    @Test func testFirstCycle_amongReplicas_aShareOfNothing_isOverOnceTheLeasesSettle() async throws {
+        // Given a replica that has discovered a project another replica holds
+        let fake = FakeGitLab()
+        fake.addProject("acme/api").commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let engine = engine(harness, leases: HandLeases())
+            _ = await engine.pollAllOnce()
+            #expect(!engine.isBaselineComplete)
+
+            // When a lease round after the discovery leaves it nothing
+            await engine.leasesChanged(settled: true)
+
+            // Then its first cycle is over: it has nothing to poll
+            #expect(engine.isBaselineComplete)
+        }
+    }
+
     @Test func testHooks_aPushHookForAProjectAnotherReplicaHolds_isPassedOn_andWakesItsHolderOnly() async throws {
         // Given two projects in a watched group, of which this replica holds one
         let fake = FakeGitLab()

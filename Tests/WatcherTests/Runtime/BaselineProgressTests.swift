@@ -103,3 +103,23 @@ private final class RecordingLine: TerminalLine {
     func show(_ text: String) { state.withLock { $0.shown.append(text) } }
     func clear() { state.withLock { $0.clears += 1 } }
 }
+
+extension BaselineProgressTests {
+    @Test func testFirstCycleDone_amongReplicas_isSaidWhenTheLeasesSettle_forAShareOfNothing() {
+        // Given a replica whose share, once its leases settled, is no project at all (no poll will come)
+        let lines = CapturingLogHandler.Lines()
+        let settled = Mutex(false)
+        let progress = BaselineProgress(
+            watchedCount: { 0 }, isComplete: { settled.withLock { $0 } },
+            logger: CapturingLogHandler.logger(lines), terminal: nil
+        )
+
+        // When the leases settle
+        settled.withLock { $0 = true }
+        progress.record(.leasesSettled)
+
+        // Then the first cycle is done, once
+        progress.record(.leasesSettled)
+        #expect(lines.all.filter { $0.hasPrefix("info first cycle done projects=0") }.count == 1)
+    }
+}
