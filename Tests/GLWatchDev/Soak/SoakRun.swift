@@ -295,9 +295,11 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         }
         var exits: [String] = []
         report.finalExitClean = true
+        // One limit for all of them (they were all sent SIGTERM at once): shutdown_grace is 10 s, and closing the
+        // store (giving leases back) takes a moment more.
+        let stopDeadline = clock.now.advanced(by: Self.stopLimit)
         for child in children {
-            // shutdown_grace is 10 s; closing the store (giving leases back) takes a moment more.
-            let exit = await child.waitForExit(within: Self.stopLimit)
+            let exit = await child.waitForExit(within: max(.zero, clock.now.duration(to: stopDeadline)))
             exits.append(
                 exit.overdue
                     ? "still running \(Self.stopLimit) after SIGTERM (then killed)"
