@@ -15,6 +15,10 @@ struct SoakEndToEndTests {
         )
         defer { soak.terminate() }
 
+        // Its progress reaches a pipe as it is said, not at the end: the first cycle's line while it still runs
+        try await soak.waitForLine(containing: "soak: first cycle done after", timeout: .seconds(120))
+        #expect(soak.isRunning, "the progress line came only with the exit")
+
         // 50 s of changes (up to 100 s when the first cycle comes late), a drain of up to 120 s, the start and stop;
         // within its time limit the soak cuts the drain short, so a run that went long still reports what it found
         let status = try await soak.waitForExit(timeout: .seconds(280))

@@ -67,6 +67,8 @@ final class GLWatchProcess: Sendable {
     var stderr: String { box.state.withLock { $0.stderr } }
     /// The process id.
     var pid: Int32 { process.pid }
+    /// Whether it still runs.
+    var isRunning: Bool { process.isRunning }
 
     /// Sends `signal` (SIGTERM, SIGHUP…).
     func send(_ signal: Int32) {

@@ -1,6 +1,7 @@
 import FakeGitLab
 import Foundation
 import Logging
+import MetricsTestKit
 import Notifier
 import RxCore
 import RxCoreTest
@@ -137,20 +138,26 @@ import Testing
         }
     }
 
-    @Test func testFirstCycle_amongReplicas_aShareOfNothing_isOverOnceTheLeasesSettle() async throws {
-        // Given a replica that has discovered a project another replica holds
+    @Test func testFirstCycle_amongReplicas_aShareOfNothing_isOverOnceTheLeasesSettle_andReady() async throws {
+        // Given a replica that has discovered a project another replica holds, its readiness followed
         let fake = FakeGitLab()
         fake.addProject("acme/api").commits(1, by: [ann])
         try await EngineTestHarness.run(fake) { harness in
             let engine = engine(harness, leases: HandLeases())
+            let health = HealthMonitor(unhealthyAfter: 300, now: { Date() })
+            health.storeOpened()
+            let following = WatcherMetrics(factory: TestMetrics()).follow(engine, health: health)
+            defer { following.dispose() }
             _ = await engine.pollAllOnce()
             #expect(!engine.isBaselineComplete)
+            #expect(!health.readiness().ok)
 
             // When a lease round after the discovery leaves it nothing
             await engine.leasesChanged(settled: true)
 
-            // Then its first cycle is over: it has nothing to poll
+            // Then its first cycle is over, and it is ready, though no poll will come to say so
             #expect(engine.isBaselineComplete)
+            #expect(health.readiness().ok)
         }
     }
 
