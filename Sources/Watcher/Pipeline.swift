@@ -119,6 +119,7 @@ extension WatchEngine {
                 }
             },
             refreshProjectInfo: { poller.refreshProjectInfo() },
+            expectPush: { poller.expectPush() },
             replaceRouter: { poller.replace(router: $0) },
             sweep: { feed?.sweepDelay(for: key.id, now: scheduler.now) },
             report: { report in Self.publish(report, logger: logger, to: subject) }

@@ -34,13 +34,14 @@ extension ProjectPoller {
     ///     its old one is looked up in the push events since then, to tell a deletion and re-creation from a
     ///     force-push.
     ///   - storedHeads: every head stored at the last poll: the commits they reach are not new (`BranchPush.known`).
+    ///   - pushed: a range already read with the heads (a hinted poll): used for the move it is the range of.
     func examine(
         _ diff: HeadDiff, defaultBranch: String?, defaultHead: String?, previousDefaultHead: String? = nil,
-        lastPollAt: Date? = nil, storedHeads: Set<String> = []
+        lastPollAt: Date? = nil, storedHeads: Set<String> = [], pushed: PushedRange? = nil
     ) async throws -> [BranchPush] {
         try await examineRanges(
             diff, defaultBranch: defaultBranch, defaultHead: defaultHead, previousDefaultHead: previousDefaultHead,
-            lastPollAt: lastPollAt
+            lastPollAt: lastPollAt, pushed: pushed
         )
         .map { push in
             var push = push
@@ -51,7 +52,7 @@ extension ProjectPoller {
 
     private func examineRanges(
         _ diff: HeadDiff, defaultBranch: String?, defaultHead: String?, previousDefaultHead: String?,
-        lastPollAt: Date?
+        lastPollAt: Date?, pushed: PushedRange?
     ) async throws -> [BranchPush] {
         var pushes: [BranchPush] = []
         let limit = options.maxCommitsPerPush
@@ -62,7 +63,17 @@ extension ProjectPoller {
             pushes.append(BranchPush(branch: branch, before: nil, after: head, window: window, forced: false, dropped: 0))
         }
         for move in diff.moved {
-            let window = try await source.commits(in: key.id, from: move.from, to: move.to, limit: limit)
+            let window: CommitWindow
+            if let pushed, pushed.branch == move.branch, pushed.from == move.from,
+                pushed.window.commits.first?.id == move.to
+            {
+                window = CommitWindow(
+                    commits: Array(pushed.window.commits.prefix(limit)),
+                    isComplete: pushed.window.isComplete && pushed.window.commits.count <= limit
+                )
+            } else {
+                window = try await source.commits(in: key.id, from: move.from, to: move.to, limit: limit)
+            }
             let forced: Bool
             switch RangeVerdict(from: move.from, window: window) {
             case .fastForward: forced = false

@@ -101,7 +101,7 @@ extension WatchEngine {
         if read.failure == nil { feed.noteRead(at: scheduler.now) }
         report.requests = read.requests
         report.failure = read.failure
-        var woken = Set<ProjectKey>()
+        var woken: [ProjectKey: (pipeline: ProjectPipeline, pushed: Bool)] = [:]
         var others: [FeedHint] = []
         for hint in read.hints {
             let key = ProjectKey(instance: feed.instance, id: hint.project)
@@ -114,8 +114,11 @@ extension WatchEngine {
                 report.filtered += 1
                 continue
             }
-            if woken.insert(key).inserted { pipeline.wake(.feed) }
+            // One wake per project; it expects a push when any of its hints is a branch's (not only a tag's).
+            let pushed = hint.refType != "tag" || woken[key]?.pushed == true
+            woken[key] = (pipeline, pushed)
         }
+        for (pipeline, pushed) in woken.values { pipeline.wake(.feed, pushed: pushed) }
         report.polled = woken.count
         var passedOn = true
         if !others.isEmpty, let leases {
@@ -224,7 +227,9 @@ extension WatchEngine {
             return pipeline.target.options.branches.singleBranch(defaultBranch: defaultBranch) == defaultBranch
         }
         .sorted { $0.key < $1.key }
-        .map { pipeline in HeadBatch.Candidate(project: pipeline.key.id, path: pipeline.path) { pipeline.wake(.feed) } }
+        .map { pipeline in
+            HeadBatch.Candidate(project: pipeline.key.id, path: pipeline.path) { pipeline.wake(.feed, pushed: true) }
+        }
     }
 
     /// Lists the projects the token's user can read the pushes of (Reporter or above), so that they are polled

@@ -143,6 +143,29 @@ struct GitLabProjectSource: ProjectSource {
         return CommitWindow(commits: walk.commits, isComplete: false)
     }
 
+    func pushedRange(of branch: String, from: String, in project: Int64) async throws(GitLabError) -> CommitWindow? {
+        var options = GitLabCommitListOptions()
+        // The full ref name: a tag of the same name would win over a bare branch name (gitrevisions(7)).
+        options.refName = "\(from)..refs/heads/\(branch)"
+        options.trailers = true
+        options.perPage = perPage
+        let page: GitLabPage<GitLabCommit>
+        do {
+            page = try await client.commits.list(of: .id(project), options: options).page(1)
+        } catch .notFound {
+            return nil  // an empty repository: `head(of:)` says what there is
+        } catch .rejected(_, status: 400, _) {
+            return nil  // `ref_name is invalid`: the branch is gone (git cannot resolve the range's end)
+        }
+        // Only a page that is the whole range proves the head: neither full nor followed by another (GitLab
+        // announces a next page whenever a page is full), and a page that skipped to the next one is empty when
+        // the range fits in one page.
+        guard !page.items.isEmpty, !page.hasNext, page.items.count < page.perPage,
+            Set(page.items.map(\.id)).count == page.items.count
+        else { return nil }
+        return CommitWindow(commits: page.items, isComplete: true)
+    }
+
     /// What is wrong with page `number` of a commit walk that has read `seen`: a commit it repeats, a next page
     /// that skips one, or a next page announced by a page that is not full; `nil` when it fits.
     static func inconsistency(of page: GitLabPage<GitLabCommit>, number: Int, seen: Set<String>) -> String? {

@@ -57,6 +57,11 @@ final class ProjectPoller: @unchecked Sendable {
     private var lastBranchRead: (pushEventID: Int64?, at: Date)?
     /// Set by `refreshProjectInfo()` (from any task); the next poll forgets `project` and `lastBranchRead`.
     private let refreshRequested = Mutex(false)
+    /// Set by `expectPush()` (from any task); the next poll takes it into `pushExpected`.
+    private let pushHinted = Mutex(false)
+    /// Whether a hint (the change feed, a webhook) said a watched branch was pushed to before this poll began: a
+    /// single watched branch is then read with its range in one request (`observeHeads`).
+    private var pushExpected = false
 
     /// Creates a poller; `now` is the engine's clock (the scheduler's, so tests run in virtual time). With
     /// `idlePolls`, a poll that finds nothing new only notes its time there (the engine writes those in batches);
@@ -123,6 +128,13 @@ final class ProjectPoller: @unchecked Sendable {
         refreshRequested.withLock { $0 = true }
     }
 
+    /// Tells the next poll that a hint (the change feed, a webhook) says a watched branch was pushed to: it reads a
+    /// single watched branch's head together with the commits it added (`ProjectSource.pushedRange`), one request
+    /// where reading the head and then its range takes two. Only a cost: a hint that was wrong costs one request.
+    func expectPush() {
+        pushHinted.withLock { $0 = true }
+    }
+
     // MARK: The stages of one poll (composed in `Pipeline.swift`)
 
     /// The first stage: what the store holds for the project (`nil` before its baseline), with the time of an
@@ -133,6 +145,7 @@ final class ProjectPoller: @unchecked Sendable {
             project = nil
             lastBranchRead = nil
         }
+        pushExpected = pushHinted.withLock { hinted in defer { hinted = false }; return hinted }
         let state = try await store.projectState(key).map(withPendingIdlePoll)
         if state != nil { hasBaseline = true }
         return state
@@ -171,7 +184,7 @@ final class ProjectPoller: @unchecked Sendable {
         let pushes = try await examine(
             diff, defaultBranch: info.defaultBranch, defaultHead: defaultHead,
             previousDefaultHead: previousDefaultHead, lastPollAt: reading.state.record.lastSuccessAt,
-            storedHeads: Set(reading.state.heads.map(\.sha))
+            storedHeads: Set(reading.state.heads.map(\.sha)), pushed: reading.observation.pushed
         )
         var changes = PollChanges(change: StateChange(at: reading.time))
         try await describe(
@@ -259,8 +272,19 @@ final class ProjectPoller: @unchecked Sendable {
         /// push event had not changed).
         var readBranches = false
 
+        /// The commits a hinted push added, read with the head (`ProjectSource.pushedRange`): the range of
+        /// the move from the stored head, so examining it reads nothing more.
+        var pushed: PushedRange? = nil
+
         /// The newest push event id if it was read (`.some(nil)`: there is none), `nil` if it was not.
         var probedPushEventID: Int64?? { probed ? .some(pushEventID) : nil }
+    }
+
+    /// The commits `from..branch` read together with the branch's head (newest first, the head first).
+    struct PushedRange: Sendable, Equatable {
+        var branch: String
+        var from: String
+        var window: CommitWindow
     }
 
     /// The watched branches' heads now: one request for a single branch; for several, one push-event request
@@ -269,6 +293,13 @@ final class ProjectPoller: @unchecked Sendable {
     /// `stored` heads (a baseline), the branch list is always read.
     func observeHeads(_ info: GitLabProject, stored: [String: String]?, at time: Date) async throws -> HeadObservation {
         if let branch = options.branches.singleBranch(defaultBranch: info.defaultBranch) {
+            if pushExpected, let from = stored?[branch],
+                let window = try await source.pushedRange(of: branch, from: from, in: key.id),
+                let head = window.commits.first
+            {
+                let pushed = PushedRange(branch: branch, from: from, window: window)
+                return HeadObservation(heads: [branch: head.id], pushed: pushed)
+            }
             let head = try await source.head(of: branch, in: key.id)
             return HeadObservation(heads: head.map { [branch: $0.id] } ?? [:])
         }

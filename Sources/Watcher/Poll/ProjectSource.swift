@@ -37,6 +37,13 @@ protocol ProjectSource: Sendable {
     /// `nil`), newest first, stopping after `limit` commits.
     func commits(in project: Int64, from: String?, to: String, limit: Int) async throws(GitLabError) -> CommitWindow
 
+    /// The commits of `from..refs/heads/<branch>` now, newest first: the branch's head and what it added since
+    /// head `from`, in one request where `head(of:)` and `commits(in:from:to:limit:)` take two. `nil` when one
+    /// page cannot prove it: the page is empty (the branch did not move on from `from`, moved back to an ancestor
+    /// of it, or is gone) or announces another page (a long push, or a list that skipped a page); the caller
+    /// then reads the head on its own. Asked only when a hint says the branch was pushed to.
+    func pushedRange(of branch: String, from: String, in project: Int64) async throws(GitLabError) -> CommitWindow?
+
     /// Whether `ancestor` is reachable from `descendant` (their merge base is `ancestor`): one request, asked only
     /// when a range was too long to judge a push from its oldest commit.
     func isAncestor(_ ancestor: String, of descendant: String, in project: Int64) async throws(GitLabError) -> Bool

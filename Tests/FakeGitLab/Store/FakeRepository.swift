@@ -11,10 +11,14 @@ struct FakeRepository: Sendable {
 
     var isEmpty: Bool { commits.isEmpty }
 
-    /// The SHA `ref` names: a branch, a tag, a full SHA or an unambiguous SHA prefix of at least 4 digits.
+    /// The SHA `ref` names as git resolves a revision (gitrevisions(7)): a full ref name (`refs/heads/<branch>`,
+    /// `refs/tags/<tag>`), a tag, a branch (a tag of the same name wins, as in git), a full SHA or an unambiguous
+    /// SHA prefix of at least 4 digits.
     func resolve(_ ref: String) -> String? {
-        if let sha = branches[ref] { return sha }
+        if ref.hasPrefix("refs/heads/") { return branches[String(ref.dropFirst("refs/heads/".count))] }
+        if ref.hasPrefix("refs/tags/") { return tags[String(ref.dropFirst("refs/tags/".count))]?.target }
         if let tag = tags[ref] { return tag.target }
+        if let sha = branches[ref] { return sha }
         if commits[ref] != nil { return ref }
         guard ref.count >= 4, ref.allSatisfy(\.isHexDigit) else { return nil }
         let lowered = ref.lowercased()

@@ -11,12 +11,14 @@ import Testing
 /// tags), and are filtered for any other target.
 extension WatchEngineFeedTests {
     /// Runs a feed engine on a group target with `tags`, pushes tag `v1` after the baseline and reads the feed at
-    /// 61; returns the second feed read and the project's stored events.
-    private func tagPushReachingTheFeed(tags: Bool) async throws -> (FeedReport, [WatchEvent], polls: Int) {
+    /// 61; returns the second feed read, the project's stored events, its polls and the paths its poll read.
+    private func tagPushReachingTheFeed(tags: Bool) async throws -> (
+        FeedReport, [WatchEvent], polls: Int, reads: [String]
+    ) {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let (fake, projects, auth) = world(scheduler, members: ["acme/api"])
         let api = projects[0]
-        var result: (FeedReport, [WatchEvent], polls: Int)?
+        var result: (FeedReport, [WatchEvent], polls: Int, reads: [String])?
         try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
             var target = harness.groupTarget("acme", base: 60)
             target.options.tags = tags
@@ -26,6 +28,7 @@ extension WatchEngineFeedTests {
             defer { running.dispose() }
 
             api.tag("v1", at: api.head(of: "main")!)
+            let before = fake.requests.count
             scheduler.advanceTo(61)
             await counter.waitForFeedReads(2)
             if tags {
@@ -33,24 +36,29 @@ extension WatchEngineFeedTests {
                 await counter.waitForPolls(of: harness.key(api), 2)
             }
             let events = try await harness.events(of: api)
-            result = (counter.feedReads[1], events, counter.polls(of: harness.key(api)).count)
+            let reads = fake.requests.dropFirst(before).map(\.path)
+                .filter { $0.hasPrefix("/api/v4/projects/\(api.id)/") }
+            result = (counter.feedReads[1], events, counter.polls(of: harness.key(api)).count, reads)
         }
         return try #require(result)
     }
 
     @Test func testFeed_aTagPushWakesAProjectWithTags_andItsPollAnnouncesTheTag() async throws {
         // Given a covered project whose target has tags: true, when a tag is pushed and the feed read
-        let (read, events, polls) = try await tagPushReachingTheFeed(tags: true)
+        let (read, events, polls, reads) = try await tagPushReachingTheFeed(tags: true)
 
         // Then the hint polls it, and that poll announces the tag
         #expect(read.polled == 1)
         #expect(read.filtered == 0)
         #expect(polls == 2)
         #expect(events.map(\.type) == [.tagCreated])
+        // And, a tag push moving no branch, the poll reads the head alone, no range with it
+        #expect(!reads.contains { $0.hasSuffix("/repository/commits") })
+        #expect(reads.contains { $0.hasSuffix("/repository/branches/main") })
     }
 
     @Test func testFeed_aTagPushIsFilteredForATargetWithoutTags() async throws {
-        let (read, events, polls) = try await tagPushReachingTheFeed(tags: false)
+        let (read, events, polls, _) = try await tagPushReachingTheFeed(tags: false)
 
         #expect(read.polled == 0)
         #expect(read.filtered == 1)

@@ -59,6 +59,7 @@ import Testing
 
             // When it is pushed to, and the feed is read at 61
             let pushed = api.commits(2, by: [ann])
+            let before = fake.requests.count
             scheduler.advanceTo(61)
             await counter.waitForFeedReads(2)
             scheduler.advanceTo(62)
@@ -74,6 +75,10 @@ import Testing
             #expect(poll.eventsStored == 1)
             let announced = try await harness.events(of: api).flatMap(\.commits).map(\.id)
             #expect(announced == pushed)
+            // And that poll, told to expect a push, read the branch's head with its new commits: one request
+            let projectReads = fake.requests.dropFirst(before).map(\.path)
+                .filter { $0.hasPrefix("/api/v4/projects/\(api.id)/") }
+            #expect(projectReads == ["/api/v4/projects/\(api.id)/repository/commits"])
         }
     }
 

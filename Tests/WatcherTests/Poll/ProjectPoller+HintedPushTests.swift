@@ -1,0 +1,129 @@
+import FakeGitLab
+import Foundation
+import Notifier
+import Testing
+
+@testable import Watcher
+
+/// A poll a hint woke (the change feed, a webhook: `ProjectPoller.expectPush()`) reads a single watched branch's
+/// head and its new commits in one request (`ProjectSource.pushedRange`), where an ordinary poll reads the head,
+/// then the range: half the requests of a busy fleet (issue 14). A hint that proves wrong costs one request, never
+/// an event.
+@Suite struct ProjectPollerHintedPushTests {
+    let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
+
+    func poller(_ harness: EngineTestHarness, _ project: FakeProject, world: ProjectPollerBaselineTests.World)
+        -> ProjectPoller
+    {
+        ProjectPoller(
+            key: harness.key(project), options: PollOptions(), source: GitLabProjectSource(client: harness.client),
+            store: harness.store, router: EventRouter(rules: []), now: { world.now }
+        )
+    }
+
+    /// The requests for `project` since `index`.
+    func requests(_ fake: FakeGitLab, _ project: FakeProject, since index: Int) -> [String] {
+        fake.requests.dropFirst(index).map(\.path).filter { $0.contains("/projects/\(project.id)") }
+    }
+
+    @Test func testHintedPoll_fastForward_isOneRequest_andAnnouncesWhatAnOrdinaryPollDoes() async throws {
+        // Given two projects with the same history on main, each with its baseline
+        let world = ProjectPollerBaselineTests.World()
+        let hinted = world.fake.addProject("acme/hinted")
+        let plain = world.fake.addProject("acme/plain")
+        for project in [hinted, plain] { project.commits(2, by: [ann]) }
+        try await EngineTestHarness.run(world.fake) { harness throws in
+            let hintedPoller = poller(harness, hinted, world: world)
+            let plainPoller = poller(harness, plain, world: world)
+            _ = await hintedPoller.poll()
+            _ = await plainPoller.poll()
+
+            // When each gets a push of three commits, and only one poll is told to expect it
+            let pushed = hinted.commits(3, by: [ann], titlePrefix: "Pushed")
+            let plainPushed = plain.commits(3, by: [ann], titlePrefix: "Pushed")
+            world.advance(5)
+            hintedPoller.expectPush()
+            let start = world.fake.requests.count
+            #expect(await hintedPoller.poll() == .changed)
+            let hintedRequests = requests(world.fake, hinted, since: start)
+            let plainStart = world.fake.requests.count
+            #expect(await plainPoller.poll() == .changed)
+            let plainRequests = requests(world.fake, plain, since: plainStart)
+
+            // Then the hinted poll read one range from the stored head to the branch; the other the head, then
+            // the range
+            #expect(hintedRequests == ["/api/v4/projects/\(hinted.id)/repository/commits"])
+            #expect(plainRequests.count == 2)
+
+            // And both announce the same: one commits.new with the three commits, oldest first
+            let hintedEvents = try await harness.events(of: hinted)
+            let plainEvents = try await harness.events(of: plain)
+            #expect(hintedEvents.map(\.type) == [.commitsNew])
+            #expect(hintedEvents.first?.commits.map(\.id) == pushed)
+            #expect(plainEvents.first?.commits.map(\.id) == plainPushed)
+            #expect(hintedEvents.map(\.type) == plainEvents.map(\.type))
+            #expect(hintedEvents.first?.commits.map(\.title) == plainEvents.first?.commits.map(\.title))
+        }
+    }
+
+    @Test func testHintedPoll_whenNothingMoved_readsTheHead_andTheHintIsSpent() async throws {
+        // Given a project with its baseline
+        let world = ProjectPollerBaselineTests.World()
+        let project = world.fake.addProject("acme/api")
+        project.commits(2, by: [ann])
+        try await EngineTestHarness.run(world.fake) { harness throws in
+            let poller = poller(harness, project, world: world)
+            _ = await poller.poll()
+
+            // When a hint comes for a push the last poll already saw
+            world.advance(5)
+            poller.expectPush()
+            let start = world.fake.requests.count
+            #expect(await poller.poll() == .unchanged)
+            let hinted = requests(world.fake, project, since: start)
+
+            // Then the empty range proves nothing, the head is read, and nothing is announced
+            #expect(hinted.count == 2)
+            #expect(hinted.last?.hasSuffix("/repository/branches/main") == true)
+            #expect(try await harness.events(of: project).isEmpty)
+
+            // And the next poll, unhinted, reads the head alone
+            world.advance(5)
+            let next = world.fake.requests.count
+            #expect(await poller.poll() == .unchanged)
+            #expect(requests(world.fake, project, since: next).count == 1)
+        }
+    }
+
+    @Test func testHintedPoll_forcePush_isStillAForcePush_withItsCommits() async throws {
+        // Given main at `old` (its baseline), then rewritten: reset to the first commit and two new commits pushed
+        let world = ProjectPollerBaselineTests.World()
+        let project = world.fake.addProject("acme/api")
+        let first = project.commits(1, by: [ann]).last!
+        let old = project.commit("to be dropped", by: ann)
+        try await EngineTestHarness.run(world.fake) { harness throws in
+            let poller = poller(harness, project, world: world)
+            _ = await poller.poll()
+            project.forcePush("main", to: first)
+            let rewritten = project.commits(2, by: [ann], titlePrefix: "Rewritten")
+
+            // When a hinted poll reads it
+            world.advance(5)
+            poller.expectPush()
+            let start = world.fake.requests.count
+            #expect(await poller.poll() == .changed)
+
+            // Then the head came with the range (no branch read), and it is announced as a force-push from `old`, dropping one commit, with the two new ones
+            let reads = requests(world.fake, project, since: start)
+            #expect(!reads.contains { $0.hasSuffix("/repository/branches/main") })
+            let events = try await harness.events(of: project)
+            #expect(events.map(\.type) == [.branchForcePushed])
+            guard case .branchForcePushed(let details)? = events.first?.details else { return }
+            #expect(events.first?.branch == "main")
+            #expect(details.oldHead == old)
+            #expect(details.newHead == rewritten.last)
+            #expect(details.droppedCount == 1)
+            #expect(details.commits.commits.map(\.id) == rewritten)
+        }
+    }
+}
