@@ -10,11 +10,13 @@ import Synchronization
 ///
 /// Requests per poll: one when nothing changed (the branch, or the newest push event when several branches are
 /// watched); otherwise in proportion to what changed (a range `old..new` per moved branch, one more per
-/// force-push and per author who looks new).
+/// force-push and per author who looks new). A poll a hint woke reads one watched branch's head and range in one
+/// request (`expectPush()`).
 final class ProjectPoller: @unchecked Sendable {
-    // @unchecked: `project`, `lastBranchRead`, `lastTagCheck`, `pendingBaseline` and `lastFailure` are touched only
-    // by `poll()` (and read after it returned), which the engine never runs twice at once for one project; other
-    // tasks ask for a refresh through `refreshRequested`.
+    // @unchecked: `project`, `lastBranchRead`, `lastTagCheck`, `pendingBaseline`, `pushExpected` and `lastFailure`
+    // are touched only by `poll()` (and read after it returned), which the engine never runs twice at once for one
+    // project; other tasks ask for a refresh through `refreshRequested`, and say a push is coming through
+    // `pushHinted`.
 
     /// The project polled.
     let key: ProjectKey

@@ -52,6 +52,7 @@ import Testing
             // When it is pushed to at 10 and 50 hooks for it arrive at once
             scheduler.advanceTo(10)
             let pushed = api.commits(2, by: [ann])
+            let before = fake.requests.count
             let outcomes = (0..<50).map { _ in engine.hint(push(api), instance: "fake") }
             scheduler.advanceTo(11)
             await counter.waitForPolls(of: harness.key(api), 2)
@@ -64,6 +65,10 @@ import Testing
             #expect(polls[1].startedAt == Date(timeIntervalSince1970: 10))
             let announced = try await harness.events(of: api).flatMap(\.commits).map(\.id)
             #expect(announced == pushed)
+            // And that poll, told to expect a push, read the branch's head with its new commits: one request
+            let reads = fake.requests.dropFirst(before).map(\.path)
+                .filter { $0.hasPrefix("/api/v4/projects/\(api.id)/") }
+            #expect(reads == ["/api/v4/projects/\(api.id)/repository/commits"])
         }
     }
 

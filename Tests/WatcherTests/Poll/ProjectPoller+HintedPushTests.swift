@@ -127,3 +127,75 @@ import Testing
         }
     }
 }
+
+extension ProjectPollerHintedPushTests {
+    /// What a round of the chaos test pushed, in the fake's own terms.
+    enum Pushed: Equatable {
+        case nothing
+        case new([String])
+        case forced(dropped: Int, new: [String])
+    }
+
+    @Test func testHintedPolls_underBadAnswersAndServerErrors_announceEveryPushOnce() async throws {
+        // Given a project watched on main, and a GitLab that answers 30 % of requests badly (an HTML page, a body
+        // that is not JSON, a truncated body, a list that repeats or skips a page) and 10 % with a 5xx
+        let world = ProjectPollerBaselineTests.World()
+        let project = world.fake.addProject("acme/api")
+        project.commits(3, by: [ann])
+        try await EngineTestHarness.run(world.fake) { harness throws in
+            let poller = poller(harness, project, world: world)
+            _ = await poller.poll()
+            world.fake.chaos = FakeChaos(seed: 14, serverErrors: 0.1, badAnswers: 0.3)
+            var random = FakeSplitMix64(seed: 2026)
+            var seen = 0
+            var headsWithTheirRange = 0  // successful polls that read the head with its range
+
+            for round in 0..<40 {
+                // When main gets a push (1–3 commits, now and then a page's worth or a reset and a new commit), or
+                // nothing (a stale hint), and hinted polls run until one succeeds
+                let pushed: Pushed
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0: pushed = .nothing
+                case 1: pushed = .new(project.commits(101, by: [ann], titlePrefix: "Round \(round) long"))
+                case 2:
+                    let log = project.log("main")
+                    project.forcePush("main", to: log[1])
+                    pushed = .forced(dropped: 1, new: [project.commit("Round \(round) rewritten", by: ann)])
+                default:
+                    let count = Int.random(in: 1...3, using: &random)
+                    pushed = .new(project.commits(count, by: [ann], titlePrefix: "Round \(round)"))
+                }
+                world.advance(5)
+                var outcome = PollOutcome.failed
+                var start = 0
+                for _ in 0..<30 where outcome == .failed {
+                    poller.expectPush()
+                    start = world.fake.requests.count
+                    outcome = await poller.poll()
+                }
+                #expect(outcome != .failed, "round \(round): no poll succeeded")
+                if !requests(world.fake, project, since: start).contains(where: { $0.hasSuffix("/branches/main") }) {
+                    headsWithTheirRange += 1
+                }
+
+                // Then exactly what was pushed is announced, once
+                let events = Array(try await harness.events(of: project).dropFirst(seen))
+                seen += events.count
+                switch pushed {
+                case .nothing:
+                    #expect(events.isEmpty, "round \(round)")
+                case .new(let shas):
+                    #expect(events.map(\.type) == [.commitsNew], "round \(round)")
+                    #expect(events.first?.commits.map(\.id) == shas, "round \(round)")
+                case .forced(let dropped, let shas):
+                    #expect(events.map(\.type) == [.branchForcePushed], "round \(round)")
+                    guard case .branchForcePushed(let details)? = events.first?.details else { continue }
+                    #expect(details.droppedCount == dropped, "round \(round)")
+                    #expect(details.commits.commits.map(\.id) == shas, "round \(round)")
+                }
+            }
+            // And most rounds' polls took the one-request path (the others: a stale hint, a long push)
+            #expect(headsWithTheirRange >= 20)
+        }
+    }
+}
