@@ -119,7 +119,7 @@ extension WatchEngine {
                 }
             },
             refreshProjectInfo: { poller.refreshProjectInfo() },
-            expectPush: { poller.expectPush() },
+            expectPush: { poller.expectPush($0) },
             replaceRouter: { poller.replace(router: $0) },
             sweep: { feed?.sweepDelay(for: key.id, now: scheduler.now) },
             report: { report in Self.publish(report, logger: logger, to: subject) }

@@ -101,7 +101,7 @@ extension WatchEngine {
         if read.failure == nil { feed.noteRead(at: scheduler.now) }
         report.requests = read.requests
         report.failure = read.failure
-        var woken: [ProjectKey: (pipeline: ProjectPipeline, pushed: Bool)] = [:]
+        var woken: [ProjectKey: (pipeline: ProjectPipeline, pushed: [HintedPush])] = [:]
         var others: [FeedHint] = []
         for hint in read.hints {
             let key = ProjectKey(instance: feed.instance, id: hint.project)
@@ -114,9 +114,8 @@ extension WatchEngine {
                 report.filtered += 1
                 continue
             }
-            // One wake per project; it expects a push when any of its hints is a branch's (not only a tag's).
-            let pushed = hint.refType != "tag" || woken[key]?.pushed == true
-            woken[key] = (pipeline, pushed)
+            // One wake per project, expecting the branch pushes all its hints name.
+            woken[key] = (pipeline, (woken[key]?.pushed ?? []) + HintedPush.of(ref: hint.ref, refType: hint.refType))
         }
         for (pipeline, pushed) in woken.values { pipeline.wake(.feed, pushed: pushed) }
         report.polled = woken.count
@@ -228,7 +227,9 @@ extension WatchEngine {
         }
         .sorted { $0.key < $1.key }
         .map { pipeline in
-            HeadBatch.Candidate(project: pipeline.key.id, path: pipeline.path) { pipeline.wake(.feed, pushed: true) }
+            HeadBatch.Candidate(project: pipeline.key.id, path: pipeline.path) {
+                pipeline.wake(.feed, pushed: [pipeline.defaultBranch.map(HintedPush.branch) ?? .unnamed])
+            }
         }
     }
 

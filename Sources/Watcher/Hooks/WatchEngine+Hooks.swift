@@ -45,7 +45,7 @@ extension WatchEngine {
         guard let pipeline = registry.withLock({ $0.pipelines[key] }) else { return .unwatched }
         guard forwarded.isFeedHint else { return wake(pipeline, key: key, for: forwarded.hint) }
         guard pipeline.wants(ref: forwarded.ref, refType: forwarded.refType) else { return .filtered }
-        pipeline.wake(.feed, pushed: forwarded.refType != "tag")
+        pipeline.wake(.feed, pushed: HintedPush.of(ref: forwarded.ref, refType: forwarded.refType))
         return .polled
     }
 
@@ -53,7 +53,7 @@ extension WatchEngine {
     private func wake(_ pipeline: ProjectPipeline, key: ProjectKey, for hint: HookHint) -> HookOutcome {
         recordHook(for: key)
         guard pipeline.wants(ref: hint.ref, refType: hint.refType) else { return .filtered }
-        pipeline.wake(.hook, pushed: hint.refType != "tag")
+        pipeline.wake(.hook, pushed: HintedPush.of(ref: hint.ref, refType: hint.refType))
         return .polled
     }
 

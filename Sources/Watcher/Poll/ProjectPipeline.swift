@@ -19,8 +19,8 @@ final class ProjectPipeline: Sendable {
     let instance: InstanceMonitor?
     /// Re-fetches the project record on the next poll (renames, archiving, a new default branch).
     let refreshProjectInfo: @Sendable () -> Void
-    /// Tells the next poll that a hint said a watched branch was pushed to (`ProjectPoller.expectPush()`).
-    private let expectPush: @Sendable () -> Void
+    /// Tells the next poll what a hint said was pushed (`ProjectPoller.expectPush(_:)`).
+    private let expectPush: @Sendable (HintedPush) -> Void
     /// Routes later polls' events with new rules.
     let replaceRouter: @Sendable (EventRouter) -> Void
     private let poll: @Sendable () -> Single<PollResult>
@@ -61,7 +61,7 @@ final class ProjectPipeline: Sendable {
         pollTimeout: TimeInterval,
         poll: @escaping @Sendable () -> Single<PollResult>,
         refreshProjectInfo: @escaping @Sendable () -> Void = {},
-        expectPush: @escaping @Sendable () -> Void = {},
+        expectPush: @escaping @Sendable (HintedPush) -> Void = { _ in },
         replaceRouter: @escaping @Sendable (EventRouter) -> Void = { _ in },
         sweep: @escaping @Sendable () -> TimeInterval? = { nil },
         report: @escaping @Sendable (PollReport) -> Void
@@ -133,11 +133,11 @@ final class ProjectPipeline: Sendable {
 
     /// A hint that the project changed (`trigger`: the change feed or a webhook): polls it at once through the host
     /// lane, or right after the poll in flight; hints arriving before that poll starts make one poll. Ignored while
-    /// not started. `pushed`: the hint is a push to a branch the target watches (not a rename, nor a catch-up after
-    /// hints may have been missed), so the poll is told to expect one (`expectPush`) and reads a single watched
-    /// branch with its new commits in one request.
-    func wake(_ trigger: PollTrigger, pushed: Bool = false) {
-        if pushed { expectPush() }
+    /// not started. `pushed`: the branch pushes the hints name (none for a tag push, a rename, or a catch-up after
+    /// hints may have been missed); the poll is told to expect them (`expectPush`), and reads a branch they alone
+    /// name with its new commits in one request.
+    func wake(_ trigger: PollTrigger, pushed: [HintedPush] = []) {
+        for push in pushed { expectPush(push) }
         wakes.onNext(trigger)
     }
 

@@ -10,8 +10,8 @@ import Synchronization
 ///
 /// Requests per poll: one when nothing changed (the branch, or the newest push event when several branches are
 /// watched); otherwise in proportion to what changed (a range `old..new` per moved branch, one more per
-/// force-push and per author who looks new). A poll a hint woke reads one watched branch's head and range in one
-/// request (`expectPush()`).
+/// force-push and per author who looks new). A poll a hint woke for one branch reads that branch's head and range
+/// in one request (`expectPush(_:)`).
 final class ProjectPoller: @unchecked Sendable {
     // @unchecked: `project`, `lastBranchRead`, `lastTagCheck`, `pendingBaseline`, `pushExpected` and `lastFailure`
     // are touched only by `poll()` (and read after it returned), which the engine never runs twice at once for one
@@ -59,11 +59,11 @@ final class ProjectPoller: @unchecked Sendable {
     private var lastBranchRead: (pushEventID: Int64?, at: Date)?
     /// Set by `refreshProjectInfo()` (from any task); the next poll forgets `project` and `lastBranchRead`.
     private let refreshRequested = Mutex(false)
-    /// Set by `expectPush()` (from any task); the next poll takes it into `pushExpected`.
-    private let pushHinted = Mutex(false)
-    /// Whether a hint (the change feed, a webhook) said a watched branch was pushed to before this poll began: a
-    /// single watched branch is then read with its range in one request (`observeHeads`).
-    private var pushExpected = false
+    /// Filled by `expectPush(_:)` (from any task); the next poll takes it into `pushExpected`.
+    private let pushHinted = Mutex<ExpectedPushes?>(nil)
+    /// What hints (the change feed, a webhook) said was pushed before this poll began (`nil`: none): the branch
+    /// they name is then read with its range in one request (`observeHeads`).
+    private var pushExpected: ExpectedPushes?
 
     /// Creates a poller; `now` is the engine's clock (the scheduler's, so tests run in virtual time). With
     /// `idlePolls`, a poll that finds nothing new only notes its time there (the engine writes those in batches);
@@ -130,11 +130,18 @@ final class ProjectPoller: @unchecked Sendable {
         refreshRequested.withLock { $0 = true }
     }
 
-    /// Tells the next poll that a hint (the change feed, a webhook) says a watched branch was pushed to: it reads a
-    /// single watched branch's head together with the commits it added (`ProjectSource.pushedRange`), one request
-    /// where reading the head and then its range takes two. Only a cost: a hint that was wrong costs one request.
-    func expectPush() {
-        pushHinted.withLock { $0 = true }
+    /// Tells the next poll that a hint (the change feed, a webhook) says `push` happened. When the hints since the
+    /// last poll name one watched branch, the poll reads that branch's head together with the commits it added
+    /// (`ProjectSource.pushedRange`): one request, where the head (several watched branches: the newest push event
+    /// and the branch list) and then the range take two or three. A hint that proves wrong costs one request,
+    /// never an event; a target with several branches keeps the others' stored heads until their own hints or the
+    /// sweep (`sweepInterval`) read the branch list.
+    func expectPush(_ push: HintedPush) {
+        pushHinted.withLock { hinted in
+            var expected = hinted ?? ExpectedPushes()
+            expected.add(push)
+            hinted = expected
+        }
     }
 
     // MARK: The stages of one poll (composed in `Pipeline.swift`)
@@ -147,7 +154,7 @@ final class ProjectPoller: @unchecked Sendable {
             project = nil
             lastBranchRead = nil
         }
-        pushExpected = pushHinted.withLock { hinted in defer { hinted = false }; return hinted }
+        pushExpected = pushHinted.withLock { hinted in defer { hinted = nil }; return hinted }
         let state = try await store.projectState(key).map(withPendingIdlePoll)
         if state != nil { hasBaseline = true }
         return state
@@ -295,18 +302,23 @@ final class ProjectPoller: @unchecked Sendable {
     /// `stored` heads (a baseline), the branch list is always read.
     func observeHeads(_ info: GitLabProject, stored: [String: String]?, at time: Date) async throws -> HeadObservation {
         if let branch = options.branches.singleBranch(defaultBranch: info.defaultBranch) {
-            if pushExpected, let from = stored?[branch],
-                let window = try await source.pushedRange(of: branch, from: from, in: key.id),
-                let head = window.commits.first
+            if pushExpected?.mayConcern(branch) == true, let stored,
+                let observed = try await hintedHead(of: branch, stored: stored)
             {
-                let pushed = PushedRange(branch: branch, from: from, window: window)
-                return HeadObservation(heads: [branch: head.id], pushed: pushed)
+                return observed
             }
             let head = try await source.head(of: branch, in: key.id)
             return HeadObservation(heads: head.map { [branch: $0.id] } ?? [:])
         }
         if info.defaultBranch == nil, options.branches == .defaultBranch {
             return HeadObservation(heads: [:])
+        }
+        // Several branches, and the hints name one of them (a target with tags keeps its probe: the tag step
+        // reuses the newest push event it reads).
+        if !options.tags, let branch = pushExpected?.onlyBranch, let stored,
+            let observed = try await hintedHead(of: branch, stored: stored)
+        {
+            return observed
         }
         let newest = try await source.newestPushEventID(in: key.id)
         if let stored, let last = lastBranchRead, last.pushEventID == newest,
@@ -322,6 +334,19 @@ final class ProjectPoller: @unchecked Sendable {
             uniquingKeysWith: { first, _ in first }
         )
         return HeadObservation(heads: heads, pushEventID: newest, probed: true, readBranches: true)
+    }
+
+    /// The stored heads with `branch` moved to its head now, read with the commits it added since its stored head
+    /// in one request (`ProjectSource.pushedRange`); `nil` when that read proves nothing (the branch is new, did
+    /// not move on, moved back or is gone, or its range is longer than a page): the caller reads the heads as usual.
+    private func hintedHead(of branch: String, stored: [String: String]) async throws -> HeadObservation? {
+        guard let from = stored[branch],
+            let window = try await source.pushedRange(of: branch, from: from, in: key.id),
+            let head = window.commits.first
+        else { return nil }
+        var heads = stored
+        heads[branch] = head.id
+        return HeadObservation(heads: heads, pushed: PushedRange(branch: branch, from: from, window: window))
     }
 
     /// Fails the poll when the branch list lacks the project's default branch, which GitLab never deletes: the

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Watcher
 
-/// A poll a hint woke (the change feed, a webhook: `ProjectPoller.expectPush()`) reads a single watched branch's
+/// A poll a hint woke (the change feed, a webhook: `ProjectPoller.expectPush(_:)`) reads a single watched branch's
 /// head and its new commits in one request (`ProjectSource.pushedRange`), where an ordinary poll reads the head,
 /// then the range: half the requests of a busy fleet (issue 14). A hint that proves wrong costs one request, never
 /// an event.
@@ -42,7 +42,7 @@ import Testing
             let pushed = hinted.commits(3, by: [ann], titlePrefix: "Pushed")
             let plainPushed = plain.commits(3, by: [ann], titlePrefix: "Pushed")
             world.advance(5)
-            hintedPoller.expectPush()
+            hintedPoller.expectPush(.branch("main"))
             let start = world.fake.requests.count
             #expect(await hintedPoller.poll() == .changed)
             let hintedRequests = requests(world.fake, hinted, since: start)
@@ -77,7 +77,7 @@ import Testing
 
             // When a hint comes for a push the last poll already saw
             world.advance(5)
-            poller.expectPush()
+            poller.expectPush(.branch("main"))
             let start = world.fake.requests.count
             #expect(await poller.poll() == .unchanged)
             let hinted = requests(world.fake, project, since: start)
@@ -109,7 +109,7 @@ import Testing
 
             // When a hinted poll reads it
             world.advance(5)
-            poller.expectPush()
+            poller.expectPush(.branch("main"))
             let start = world.fake.requests.count
             #expect(await poller.poll() == .changed)
 
@@ -169,7 +169,7 @@ extension ProjectPollerHintedPushTests {
                 var outcome = PollOutcome.failed
                 var start = 0
                 for _ in 0..<30 where outcome == .failed {
-                    poller.expectPush()
+                    poller.expectPush(.branch("main"))
                     start = world.fake.requests.count
                     outcome = await poller.poll()
                 }
