@@ -153,6 +153,44 @@ import Testing
             #expect(events.last?.branch == "develop")
         }
     }
+
+    @Test func testHintedReads_doNotPutOffTheSweep() async throws {
+        // Given main and develop after the baseline (the branch list read at t = 0), and push events that GitLab
+        // makes visible only a day late, so the newest visible one stays the same
+        let world = world()
+        try await EngineTestHarness.run(world.fake) { harness throws in
+            let (project, poller) = await baselined(world, harness)
+            world.fake.eventVisibility = .delayed(by: 86_400)
+            let list = "/api/v4/projects/\(project.id)/repository/branches"
+
+            // When main is pushed to and hinted halfway through the sweep interval (600 s), and develop is deleted
+            // with no hint
+            world.advance(295)
+            let pushed = project.commits(1, by: [ann], titlePrefix: "Main")
+            poller.expectPush(.branch("main"))
+            var start = world.fake.requests.count
+            #expect(await poller.poll() == .changed)
+            #expect(reads(world.fake, project, since: start) == ["/api/v4/projects/\(project.id)/repository/commits"])
+            project.deleteBranch("develop")
+
+            // Then an unhinted poll before the sweep is due trusts the unchanged newest push event: no list read
+            world.advance(200)
+            start = world.fake.requests.count
+            #expect(await poller.poll() == .unchanged)
+            #expect(!reads(world.fake, project, since: start).contains(list))
+
+            // And once 600 s have passed since the baseline's list read (not since the hinted read), the sweep reads
+            // the list and the deletion is announced
+            world.advance(150)
+            start = world.fake.requests.count
+            #expect(await poller.poll() == .changed)
+            #expect(reads(world.fake, project, since: start).contains(list))
+            let events = try await harness.events(of: project)
+            #expect(events.map(\.type) == [.commitsNew, .branchDeleted])
+            #expect(events.first?.commits.map(\.id) == pushed)
+            #expect(events.last?.branch == "develop")
+        }
+    }
 }
 
 extension ProjectPollerHintedBranchTests {
@@ -189,13 +227,7 @@ extension ProjectPollerHintedBranchTests {
                                            titlePrefix: "Round \(round)")
                 }
                 world.advance(5)
-                var outcome = PollOutcome.failed
-                var start = 0
-                for _ in 0..<30 where outcome == .failed {
-                    poller.expectPush(.branch(hinted))
-                    start = world.fake.requests.count
-                    outcome = await poller.poll()
-                }
+                let (outcome, start) = await poller.pollUntilSuccess(hinting: .branch(hinted), on: world.fake)
                 #expect(outcome != .failed, "round \(round): no poll succeeded")
                 if !reads(world.fake, project, since: start).contains(where: { $0.hasSuffix("/repository/branches") }) {
                     oneRequest += 1

@@ -21,6 +21,15 @@ import Testing
         )
     }
 
+    /// A poller for `project`, after its baseline poll.
+    func baselined(_ harness: EngineTestHarness, _ project: FakeProject, world: ProjectPollerBaselineTests.World)
+        async -> ProjectPoller
+    {
+        let poller = poller(harness, project, world: world)
+        _ = await poller.poll()
+        return poller
+    }
+
     /// The requests for `project` since `index`.
     func requests(_ fake: FakeGitLab, _ project: FakeProject, since index: Int) -> [String] {
         fake.requests.dropFirst(index).map(\.path).filter { $0.contains("/projects/\(project.id)") }
@@ -33,10 +42,8 @@ import Testing
         let plain = world.fake.addProject("acme/plain")
         for project in [hinted, plain] { project.commits(2, by: [ann]) }
         try await EngineTestHarness.run(world.fake) { harness throws in
-            let hintedPoller = poller(harness, hinted, world: world)
-            let plainPoller = poller(harness, plain, world: world)
-            _ = await hintedPoller.poll()
-            _ = await plainPoller.poll()
+            let hintedPoller = await baselined(harness, hinted, world: world)
+            let plainPoller = await baselined(harness, plain, world: world)
 
             // When each gets a push of three commits, and only one poll is told to expect it
             let pushed = hinted.commits(3, by: [ann], titlePrefix: "Pushed")
@@ -72,8 +79,7 @@ import Testing
         let project = world.fake.addProject("acme/api")
         project.commits(2, by: [ann])
         try await EngineTestHarness.run(world.fake) { harness throws in
-            let poller = poller(harness, project, world: world)
-            _ = await poller.poll()
+            let poller = await baselined(harness, project, world: world)
 
             // When a hint comes for a push the last poll already saw
             world.advance(5)
@@ -102,8 +108,7 @@ import Testing
         let first = project.commits(1, by: [ann]).last!
         let old = project.commit("to be dropped", by: ann)
         try await EngineTestHarness.run(world.fake) { harness throws in
-            let poller = poller(harness, project, world: world)
-            _ = await poller.poll()
+            let poller = await baselined(harness, project, world: world)
             project.forcePush("main", to: first)
             let rewritten = project.commits(2, by: [ann], titlePrefix: "Rewritten")
 
@@ -143,8 +148,7 @@ extension ProjectPollerHintedPushTests {
         let project = world.fake.addProject("acme/api")
         project.commits(3, by: [ann])
         try await EngineTestHarness.run(world.fake) { harness throws in
-            let poller = poller(harness, project, world: world)
-            _ = await poller.poll()
+            let poller = await baselined(harness, project, world: world)
             world.fake.chaos = FakeChaos(seed: 14, serverErrors: 0.1, badAnswers: 0.3)
             var random = FakeSplitMix64(seed: 2026)
             var seen = 0
@@ -166,13 +170,7 @@ extension ProjectPollerHintedPushTests {
                     pushed = .new(project.commits(count, by: [ann], titlePrefix: "Round \(round)"))
                 }
                 world.advance(5)
-                var outcome = PollOutcome.failed
-                var start = 0
-                for _ in 0..<30 where outcome == .failed {
-                    poller.expectPush(.branch("main"))
-                    start = world.fake.requests.count
-                    outcome = await poller.poll()
-                }
+                let (outcome, start) = await poller.pollUntilSuccess(hinting: .branch("main"), on: world.fake)
                 #expect(outcome != .failed, "round \(round): no poll succeeded")
                 if !requests(world.fake, project, since: start).contains(where: { $0.hasSuffix("/branches/main") }) {
                     headsWithTheirRange += 1
@@ -197,5 +195,22 @@ extension ProjectPollerHintedPushTests {
             // And most rounds' polls took the one-request path (the others: a stale hint, a long push)
             #expect(headsWithTheirRange >= 20)
         }
+    }
+}
+
+extension ProjectPoller {
+    /// Polls with `push` hinted until a poll does not fail (at most `attempts` times, against a GitLab with faults);
+    /// returns the last outcome and the index of `fake`'s first request of that poll.
+    func pollUntilSuccess(hinting push: HintedPush, on fake: FakeGitLab, attempts: Int = 30) async
+        -> (outcome: PollOutcome, start: Int)
+    {
+        var outcome = PollOutcome.failed
+        var start = fake.requests.count
+        for _ in 0..<attempts where outcome == .failed {
+            expectPush(push)
+            start = fake.requests.count
+            outcome = await poll()
+        }
+        return (outcome, start)
     }
 }
