@@ -93,10 +93,7 @@ struct GitLabProjectSource: ProjectSource {
 
     func commits(in project: Int64, from: String?, to: String, limit: Int) async throws(GitLabError) -> CommitWindow {
         let range = from.map { "\($0)..\(to)" } ?? to
-        var options = GitLabCommitListOptions()
-        options.refName = range
-        options.trailers = true
-        options.perPage = min(perPage, max(1, limit))
+        let options = Self.commitList(range, perPage: min(perPage, max(1, limit)))
         let paginator = client.commits.list(of: .id(project), options: options)
         // An interrupted walk of the same range resumes at the page that failed.
         var walk = walks.start(project: project, range: range, limit: limit)
@@ -144,11 +141,8 @@ struct GitLabProjectSource: ProjectSource {
     }
 
     func pushedRange(of branch: String, from: String, in project: Int64) async throws(GitLabError) -> CommitWindow? {
-        var options = GitLabCommitListOptions()
         // The full ref name: a tag of the same name would win over a bare branch name (gitrevisions(7)).
-        options.refName = "\(from)..refs/heads/\(branch)"
-        options.trailers = true
-        options.perPage = perPage
+        let options = Self.commitList("\(from)..refs/heads/\(branch)", perPage: perPage)
         let page: GitLabPage<GitLabCommit>
         do {
             page = try await client.commits.list(of: .id(project), options: options).page(1)
@@ -164,6 +158,16 @@ struct GitLabProjectSource: ProjectSource {
             Set(page.items.map(\.id)).count == page.items.count
         else { return nil }
         return CommitWindow(commits: page.items, isComplete: true)
+    }
+
+    /// A commit list of `refName` (a ref or a range), `perPage` a page, with the trailers every announced commit
+    /// carries.
+    private static func commitList(_ refName: String, perPage: Int) -> GitLabCommitListOptions {
+        var options = GitLabCommitListOptions()
+        options.refName = refName
+        options.trailers = true
+        options.perPage = perPage
+        return options
     }
 
     /// What is wrong with page `number` of a commit walk that has read `seen`: a commit it repeats, a next page
