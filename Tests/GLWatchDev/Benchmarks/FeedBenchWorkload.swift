@@ -51,6 +51,9 @@ struct FeedBenchWorkload {
         var unresolved = 0
     }
 
+    /// The busy fleet pushes to every `stride`th project: `busyShare` of them, rounded.
+    static func stride(busyShare: Double) -> Int { max(1, Int((1 / busyShare).rounded())) }
+
     /// Builds a fresh fake, watches it with `mode` while `fleet`'s pushes happen, and returns the figures.
     func run(_ mode: Mode, _ fleet: Fleet) async throws -> Result {
         let fake = FakeGitLab()
@@ -93,7 +96,7 @@ struct FeedBenchWorkload {
         _ mode: Mode, _ fleet: Fleet, fake: FakeGitLab, projects: [FakeProject], client: GitLabClient,
         scheduler: any SchedulerType, counting: ByteCountingTransport
     ) async throws -> Result {
-        let stride = max(1, Int((1 / busyShare).rounded()))
+        let stride = Self.stride(busyShare: busyShare)
         let busy = fleet == .busy ? projects.enumerated().filter { $0.offset % stride == 0 }.map(\.element) : []
         let busyIDs = Set(busy.map(\.id))
         var quiet = projects.filter { !busyIDs.contains($0.id) }
