@@ -75,9 +75,10 @@ struct RunCommand: AsyncParsableCommand {
         await runtime.run(signals: signals) {
             try options.reloadConfig(in: system)
         }
-        await runtime.shutdown()
+        let steps = ShutdownSteps(logger: logger)
+        await steps.run("the HTTP clients") { await runtime.shutdown() }
         do {
-            try await state.close()
+            try await steps.run("the state store") { try await state.close() }
         } catch {
             logger.error("closing the state failed", metadata: ["error": "\(error)"])
         }

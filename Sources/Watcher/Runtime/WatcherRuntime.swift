@@ -228,17 +228,19 @@ final class WatcherRuntime: Sendable {
             }
             await self.reload(reload)
         }
-        await hooks?.stop()
+        let steps = ShutdownSteps(logger: logger)
+        await steps.run("the webhook listener") { await hooks?.stop() }
         listening?.dispose()
         coordination?.dispose()
         polling.dispose()
         tokenChecks.dispose()
-        await engine.flushIdlePolls()
-        await stopDelivery()
+        await steps.run("the last write of idle polls") { await engine.flushIdlePolls() }
+        let grace = config.engine.shutdownGrace
+        await steps.run("deliveries in flight", patience: .seconds(grace + 10)) { await stopDelivery() }
         activity.dispose()
         progress.finish()
         for disposable in rateLimits { disposable.dispose() }
-        await operations?.stop()
+        await steps.run("the operations endpoints") { await operations?.stop() }
     }
 
     private func logStarted() {
