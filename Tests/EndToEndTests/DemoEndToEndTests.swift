@@ -3,7 +3,7 @@ import Testing
 
 @Suite("glwatch demo, as a subprocess")
 struct DemoEndToEndTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testDemo_exitsZeroAndPrintsTheNotifications() async throws {
         let demo = try GLWatchProcess(["demo"], environment: ["HOME": NSTemporaryDirectory()])
 

@@ -9,7 +9,7 @@ import Glibc
 /// `glwatch run` with `hooks:`: the fake GitLab's push webhook makes glwatch poll at once, on a 10-minute interval.
 @Suite("glwatch run's webhook listener, as a subprocess")
 struct HooksEndToEndTests {
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func testRun_withHooks_aPushIsNotifiedAtOnceDespiteA10MinuteInterval() async throws {
         // Given glwatch polling acme/api every 10 minutes, listening for hooks on a free port
         let world = try await WatchWorld()

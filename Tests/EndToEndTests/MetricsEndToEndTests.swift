@@ -11,7 +11,7 @@ import Glibc
 /// `glwatch run` with `metrics:` enabled serves Prometheus metrics and health on 127.0.0.1.
 @Suite("glwatch run's /metrics and /healthz, as a subprocess")
 struct MetricsEndToEndTests {
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func testRun_withMetricsListen_servesMetricsAndHealth() async throws {
         let world = try await WatchWorld()
         try world.writeConfig(extra: "metrics:\n  listen: 127.0.0.1:0")

@@ -4,7 +4,7 @@ import Testing
 /// `glwatch once` and its exit codes, and `--dry-run`, against the fake GitLab.
 @Suite("glwatch once, as a subprocess", .serialized)
 struct OnceEndToEndTests {
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func testOnce_baselineThenPush_printsTheNotificationAndExitsZero() async throws {
         let world = try await WatchWorld()
         try world.writeConfig()
@@ -23,7 +23,7 @@ struct OnceEndToEndTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func testOnce_failedPoll_exitsTwo() async throws {
         let world = try await WatchWorld()
         try world.writeConfig(projects: ["acme/does-not-exist"])
@@ -35,7 +35,7 @@ struct OnceEndToEndTests {
         #expect(once.stderr.contains("1 target failed to resolve"))
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func testOnce_unreachableGitLab_exitsTwoNamingTheInstance_andPollsNothing() async throws {
         let world = try await WatchWorld()
         try world.writeConfig()
@@ -49,7 +49,7 @@ struct OnceEndToEndTests {
         #expect(!once.stderr.contains(world.token))
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func testOnce_configWithErrors_exitsOneWithPositions() async throws {
         let world = try await WatchWorld()
         try world.writeConfig(sinksAndRules: "rules:\n  - name: broken\n    notify: [nowhere]\n")
@@ -62,7 +62,7 @@ struct OnceEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: world.statePath))  // nothing was polled or stored
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func testOnce_failedDelivery_exitsThree() async throws {
         let world = try await WatchWorld()
         let unreachable = """
@@ -86,7 +86,7 @@ struct OnceEndToEndTests {
         #expect(once.stderr.contains("0 delivered, 1 to retry"))
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func testOnceDryRun_showsTheMessagesWithoutSendingOrStoring() async throws {
         let world = try await WatchWorld()
         try world.writeConfig()
@@ -105,7 +105,7 @@ struct OnceEndToEndTests {
         #expect(real.stdout.contains("1 new commit on main in acme/api"))
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func testStatusJSON_afterOnceWithJSONLogs_parsesWithTheProjectAndItsHead() async throws {
         let world = try await WatchWorld()
         try world.writeConfig()

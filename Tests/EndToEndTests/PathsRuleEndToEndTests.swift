@@ -10,7 +10,7 @@ import Glibc
 /// being polled and announced (issue 12, finding 1).
 @Suite("glwatch run with a paths rule, as a subprocess", .serialized)
 struct PathsRuleEndToEndTests {
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func testRun_pathsRule_announcesPushesTouchingItsPaths_andOnlyThose() async throws {
         // Given glwatch running with a rule like rules/audit-webhook.yaml's docs-changes
         let world = try await WatchWorld()

@@ -9,7 +9,7 @@ import Glibc
 /// `glwatch run` as users run it: the built executable, a config file, signals — against the fake GitLab.
 @Suite("glwatch run, as a subprocess", .serialized)
 struct RunEndToEndTests {
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func testRun_pushThenSIGTERM_printsTheNotificationAndExitsZeroWithNothingLost() async throws {
         let world = try await WatchWorld()
         try world.writeConfig()
@@ -42,7 +42,7 @@ struct RunEndToEndTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func testRun_SIGHUP_reloadsAChangedRule_andRejectsAnInvalidOneKeepingTheOld() async throws {
         // Given a watcher printing text
         let world = try await WatchWorld()
@@ -105,7 +105,7 @@ struct RunEndToEndTests {
         #expect(!run.stdout.contains(world.token) && !run.stderr.contains(world.token))
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func testRun_secondWatcherAndAdminWrites_refuseNamingTheFirst_readsWork() async throws {
         let world = try await WatchWorld()
         try world.writeConfig()
@@ -158,7 +158,7 @@ struct RunEndToEndTests {
         return (world, run)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func testRun_SIGTERMDuringASend_finishesAndRecordsItBeforeExiting() async throws {
         // Given a send in flight
         let (world, run) = try await watcherWithASendInFlight()
@@ -183,7 +183,7 @@ struct RunEndToEndTests {
         #expect(rows.first?["lastHTTPStatus"] as? Int == 404)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func testRun_secondSIGTERMDuringASend_stopsAtOnceHandingItBack() async throws {
         let (world, run) = try await watcherWithASendInFlight()
         defer { run.terminate() }

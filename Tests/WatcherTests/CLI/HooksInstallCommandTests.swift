@@ -7,7 +7,7 @@ import Testing
 @testable import Watcher
 
 /// `glwatch hooks install` against the fake GitLab: adds the hook once, and says clearly why it cannot.
-@Suite(.timeLimit(.minutes(1))) struct HooksInstallCommandTests {
+@Suite(.timeLimit(.minutes(5))) struct HooksInstallCommandTests {
     let url = "https://glwatch.example.com/gitlab"
     let secret = Secret("hook-s3cret")
 

@@ -11,7 +11,7 @@ import Darwin
 #endif
 
 @Suite struct OnceCommandTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testDryRun_unreachableGitLab_failsFastNamingTheHost() async throws {
         // Given a config whose GitLab is a closed port on 127.0.0.1
         let port = try Self.closedPort()
@@ -32,7 +32,7 @@ import Darwin
         #expect(error?.exitStatus == 2)  // a GitLab failure, like a failed poll; not a config error (1)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testDryRun_gitLabDroppingEveryConnection_isAskedOnce_andNothingIsPolled() async throws {
         // Given a config whose GitLab accepts connections and drops every one
         let fake = FakeGitLab()

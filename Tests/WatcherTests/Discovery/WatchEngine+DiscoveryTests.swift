@@ -305,7 +305,7 @@ extension WatchEngineDiscoveryTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testDiscovery_runsAtStartThenOnItsOwnCadence_andRetriesSoonerAfterFailures() async throws {
         let fake = FakeGitLab()
         fake.addProject("acme/api").commits(1, by: [ann])

@@ -94,7 +94,7 @@ import Testing
         #expect(probe.calls.withLock { $0 } == 0)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testOutage_reprobesWithBackoff_thenRecoversOnce_andReleasesWaitingPipelines() async throws {
         // Given an instance confirmed down at 100 (connection refused)
         let scheduler = TestScheduler(initialClock: 100, simulateProcessingDelay: false)

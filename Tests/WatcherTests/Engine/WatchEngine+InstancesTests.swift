@@ -13,7 +13,7 @@ import Testing
     let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
     let everything = EventRouter(rules: [Rule(name: "all", action: .notify(Rule.Notify(sinks: ["ops"])))])
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testInstanceOutage_isOneUnreachableAndOneRecovered_andNothingIsLost() async throws {
         let fake = FakeGitLab()
         let user = fake.addUser("watcher")
@@ -80,7 +80,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testTokenRevokedAndReplacedInItsFile_midRun_nothingLost_noOutage() async throws {
         let fake = FakeGitLab()
         let user = fake.addUser("watcher")

@@ -61,7 +61,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testPushWhileTheFirstDiscoveryIsStillListing_isAnnounced_theWatchBeganWhenThePassDid() async throws {
         // Given a watched group whose project listing GitLab answers slowly (held until the test lets it go)
         let fake = FakeGitLab()

@@ -8,7 +8,7 @@ import Testing
 
 /// The engine's live view for the status page (`EngineStatusSource`): what woke each project's last poll, whether it
 /// is lagging, and each instance's rate-limit pause and last error, against the fake GitLab.
-@Suite(.timeLimit(.minutes(1))) struct WatchEngineStatusTests {
+@Suite(.timeLimit(.minutes(5))) struct WatchEngineStatusTests {
     let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
 
     @Test func testProjectStatuses_sayWhatWokeTheLastPoll_theStartThenAHook() async throws {
@@ -23,9 +23,9 @@ import Testing
             let running = engine.start()
             defer { running.dispose() }
             scheduler.advanceTo(1)
-            await counter.wait { if case .discovered = $0 { true } else { false } }
+            try await counter.wait { if case .discovered = $0 { true } else { false } }
             scheduler.advanceTo(2)
-            await counter.waitForPolls(of: harness.key(api), 1)
+            try await counter.waitForPolls(of: harness.key(api), 1)
             let first = engine.projectStatuses()[harness.key(api)]
 
             // When GitLab sends a push hook for it at 10
@@ -33,7 +33,7 @@ import Testing
             api.commits(1, by: [ann])
             engine.hint(HookHint(event: "push", kind: .push, project: api.id, ref: "main", refType: "branch"), instance: "fake")
             scheduler.advanceTo(11)
-            await counter.waitForPolls(of: harness.key(api), 2)
+            try await counter.waitForPolls(of: harness.key(api), 2)
 
             // Then the first poll was the start's, the second the hook's; neither is lagging
             #expect(first == ProjectLiveStatus(lagging: false, wokenBy: .start))

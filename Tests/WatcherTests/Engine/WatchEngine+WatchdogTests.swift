@@ -11,7 +11,7 @@ import Testing
     let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
     let everything = EventRouter(rules: [Rule(name: "all", action: .notify(Rule.Notify(sinks: ["ops"])))])
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testWatchdog_storesWatcherLagging_forAProjectWhosePollHangs() async throws {
         let fake = FakeGitLab()
         let api = fake.addProject("acme/api")

@@ -40,7 +40,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testPollAllOnce_baselineWaitingForLateEvents_waitsAndWritesIt_asGlwatchOnceDoes() async throws {
         // Given a watched project and an engine whose baselines wait 1 s for GitLab's late push events
         let fake = FakeGitLab()
@@ -165,7 +165,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testStart_discoversThenPollsOnItsCadence_inVirtualTime() async throws {
         // The fake GitLab and the engine share the virtual clock (push events are compared with the watch start).
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
@@ -199,7 +199,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testClientRateLimitSignal_pausesTheHostsPipelines_untilGitLabsTime() async throws {
         let fake = FakeGitLab()
         let api = fake.addProject("acme/api")

@@ -8,7 +8,7 @@ import Testing
 
 /// The fake GitLab's webhooks, received by glwatch's own listener over real HTTP: the documented shapes for its
 /// pushes and project changes, no hook for a push of more than 3 refs, and the drop knob.
-@Suite(.timeLimit(.minutes(1))) struct FakeGitLabHooksTests {
+@Suite(.timeLimit(.minutes(5))) struct FakeGitLabHooksTests {
     let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
 
     /// A hook listener over `target` on 127.0.0.1; runs `body` with its URL; always stops it.

@@ -41,19 +41,25 @@ final class ActivityCounter: Sendable {
     }
 
     /// Returns once `count` activities matching `condition` were seen.
-    func wait(for count: Int = 1, _ condition: @escaping (EngineActivity) -> Bool) async {
+    ///
+    /// - throws: `CancellationError` when the test's task is cancelled first (its time limit passed): the test
+    ///   stops there, rather than go on to read activities that never came (an index out of range would crash the
+    ///   whole test run).
+    func wait(for count: Int = 1, _ condition: @escaping (EngineActivity) -> Bool) async throws {
         func enough() -> Bool { all.filter(condition).count >= count }
         if enough() { return }
         for await _ in stream where enough() { return }
+        try Task.checkCancellation()
+        throw CancellationError()  // the engine's activity ended, which only a cancelled wait sees
     }
 
     /// Returns once `count` feed reads were seen.
-    func waitForFeedReads(_ count: Int) async {
-        await wait(for: count) { if case .feedRead = $0 { true } else { false } }
+    func waitForFeedReads(_ count: Int) async throws {
+        try await wait(for: count) { if case .feedRead = $0 { true } else { false } }
     }
 
     /// Returns once `count` polls of `key` were seen.
-    func waitForPolls(of key: ProjectKey, _ count: Int) async {
-        await wait(for: count) { if case .polled(let report) = $0 { report.project == key } else { false } }
+    func waitForPolls(of key: ProjectKey, _ count: Int) async throws {
+        try await wait(for: count) { if case .polled(let report) = $0 { report.project == key } else { false } }
     }
 }

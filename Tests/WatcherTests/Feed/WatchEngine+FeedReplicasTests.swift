@@ -10,7 +10,7 @@ import Testing
 /// The change feed among replicas, in virtual time: only the leader reads GitLab's feed and passes the hints for
 /// the others' projects on; a follower that cannot hear them reads the feed itself; a new leader goes on from where
 /// the previous one's feed stood, so a push between the two is hinted rather than primed over.
-@Suite(.timeLimit(.minutes(1))) struct WatchEngineFeedReplicasTests {
+@Suite(.timeLimit(.minutes(5))) struct WatchEngineFeedReplicasTests {
     let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
     let feedTests = WatchEngineFeedTests()
 
@@ -97,7 +97,7 @@ import Testing
         try await EngineTestHarness.run(fake, auth: auth, scheduler: scheduler) { harness in
             let replicas = twoReplicas(harness, scheduler, api: api, web: web)
             prepare(replicas)
-            let running = await start(replicas, harness, api: api, web: web)
+            let running = try await start(replicas, harness, api: api, web: web)
             defer { running.dispose() }
             try await body(replicas, harness, fake, api, web)
         }
@@ -128,18 +128,23 @@ import Testing
     }
 
     /// Starts both at 0 and waits for their first feed reads and first polls (at 1 and 2).
-    func start(_ replicas: TwoReplicas, _ harness: EngineTestHarness, api: FakeProject, web: FakeProject) async
-        -> any Disposable
+    func start(_ replicas: TwoReplicas, _ harness: EngineTestHarness, api: FakeProject, web: FakeProject)
+        async throws -> any Disposable
     {
         let running = Disposables.create(replicas.a.engine.start(), replicas.b.engine.start())
-        replicas.scheduler.advanceTo(1)
-        for counter in [replicas.a.counter, replicas.b.counter] {
-            await counter.wait { if case .discovered = $0 { true } else { false } }
-            await counter.waitForFeedReads(1)
+        do {
+            replicas.scheduler.advanceTo(1)
+            for counter in [replicas.a.counter, replicas.b.counter] {
+                try await counter.wait { if case .discovered = $0 { true } else { false } }
+                try await counter.waitForFeedReads(1)
+            }
+            replicas.scheduler.advanceTo(2)
+            try await replicas.a.counter.waitForPolls(of: harness.key(api), 1)
+            try await replicas.b.counter.waitForPolls(of: harness.key(web), 1)
+        } catch {
+            running.dispose()
+            throw error
         }
-        replicas.scheduler.advanceTo(2)
-        await replicas.a.counter.waitForPolls(of: harness.key(api), 1)
-        await replicas.b.counter.waitForPolls(of: harness.key(web), 1)
         return running
     }
 
@@ -149,12 +154,12 @@ import Testing
     func pushToWeb(
         _ count: Int, _ replicas: TwoReplicas, _ harness: EngineTestHarness, web: FakeProject,
         readers: [ActivityCounter] = []
-    ) async -> [String] {
+    ) async throws -> [String] {
         let pushed = web.commits(count, by: [ann])
         replicas.scheduler.advanceTo(61)
-        for counter in readers + [replicas.b.counter] { await counter.waitForFeedReads(2) }
+        for counter in readers + [replicas.b.counter] { try await counter.waitForFeedReads(2) }
         replicas.scheduler.advanceTo(62)
-        await replicas.b.counter.waitForPolls(of: harness.key(web), 2)
+        try await replicas.b.counter.waitForPolls(of: harness.key(web), 2)
         return pushed
     }
 
@@ -165,7 +170,7 @@ import Testing
 
             // When web is pushed to and the feed is due at 61
             fake.resetRequestLog()
-            let pushed = await pushToWeb(2, replicas, harness, web: web, readers: [a.counter])
+            let pushed = try await pushToWeb(2, replicas, harness, web: web, readers: [a.counter])
 
             // Then only the leader read GitLab's feed, and passed the hint for web on to b
             #expect(fake.requestCount(matching: .path("/api/v4/events")) == 1)
@@ -195,7 +200,7 @@ import Testing
         } _: { replicas, harness, fake, api, web in
 
             // When web is pushed to
-            let pushed = await pushToWeb(1, replicas, harness, web: web)
+            let pushed = try await pushToWeb(1, replicas, harness, web: web)
 
             // Then b read the feed itself and polled web on its own hint
             let read = replicas.b.counter.feedReads[1]
@@ -216,7 +221,7 @@ import Testing
             a.replica.state.withLock { $0.leader = false }
             replicas.hub.engines.withLock { $0["a"] = nil }
             b.replica.state.withLock { $0.leader = true }
-            let pushed = await pushToWeb(1, replicas, harness, web: web)
+            let pushed = try await pushToWeb(1, replicas, harness, web: web)
 
             // Then b's first read goes on from a's note: it hints the push (a fresh reader would only prime)
             let read = b.counter.feedReads[1]
@@ -237,7 +242,7 @@ import Testing
             replicas.hub.engines.withLock { $0 = [:] }
 
             // When web is pushed to before b's first read of its own
-            let pushed = await pushToWeb(1, replicas, harness, web: web)
+            let pushed = try await pushToWeb(1, replicas, harness, web: web)
 
             // Then that read goes on from a's: it hints the push (a fresh reader would only prime)
             let read = replicas.b.counter.feedReads[1]
@@ -257,13 +262,13 @@ import Testing
             // When web is pushed to and the feed is read at 61 (the hint is not passed on), then again at 121
             let pushed = web.commits(1, by: [ann])
             replicas.scheduler.advanceTo(61)
-            await a.counter.waitForFeedReads(2)
+            try await a.counter.waitForFeedReads(2)
             #expect(a.counter.feedReads[1].forwarded == 0)
             #expect(replicas.hub.passedOn.withLock { $0.isEmpty })
             replicas.scheduler.advanceTo(121)
-            await a.counter.waitForFeedReads(3)
+            try await a.counter.waitForFeedReads(3)
             replicas.scheduler.advanceTo(122)
-            await b.counter.waitForPolls(of: harness.key(web), 2)
+            try await b.counter.waitForPolls(of: harness.key(web), 2)
 
             // Then the second read passed the hint on (the event was un-seen), and b polled web on it then, not at
             // its sweep ten minutes later
@@ -282,7 +287,7 @@ import Testing
             replicas.hub.engines.withLock { $0["b"] = nil }
             let pushed = web.commits(1, by: [ann])
             replicas.scheduler.advanceTo(61)
-            await a.counter.waitForFeedReads(2)
+            try await a.counter.waitForFeedReads(2)
             #expect(a.counter.feedReads[1].forwarded == 1)
             #expect(b.counter.polls(of: harness.key(web)).count == 1)
 
@@ -290,7 +295,7 @@ import Testing
             replicas.scheduler.advanceTo(70)
             b.engine.wakeFeedCoveredProjects()
             replicas.scheduler.advanceTo(71)
-            await b.counter.waitForPolls(of: harness.key(web), 2)
+            try await b.counter.waitForPolls(of: harness.key(web), 2)
 
             // Then b polled its covered project at once, and the push is announced
             let poll = b.counter.polls(of: harness.key(web))[1]

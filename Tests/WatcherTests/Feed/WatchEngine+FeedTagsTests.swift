@@ -24,16 +24,16 @@ extension WatchEngineFeedTests {
             target.options.tags = tags
             let engine = harness.engine(targets: [target], scheduler: scheduler, configuration: feedConfiguration())
             let counter = ActivityCounter(engine)
-            let running = await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
+            let running = try await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
             defer { running.dispose() }
 
             api.tag("v1", at: api.head(of: "main")!)
             let before = fake.requests.count
             scheduler.advanceTo(61)
-            await counter.waitForFeedReads(2)
+            try await counter.waitForFeedReads(2)
             if tags {
                 scheduler.advanceTo(62)
-                await counter.waitForPolls(of: harness.key(api), 2)
+                try await counter.waitForPolls(of: harness.key(api), 2)
             }
             let events = try await harness.events(of: api)
             let reads = fake.requests.dropFirst(before).map(\.path)
@@ -77,7 +77,7 @@ extension WatchEngineFeedTests {
                 target.options.tags = tags
                 let engine = harness.engine(targets: [target], scheduler: scheduler, configuration: feedConfiguration())
                 let counter = ActivityCounter(engine)
-                let running = await startAndBaseline(engine, scheduler, counter, projects: [harness.key(outside)])
+                let running = try await startAndBaseline(engine, scheduler, counter, projects: [harness.key(outside)])
                 defer { running.dispose() }
 
                 // When the GraphQL batch's candidates are listed

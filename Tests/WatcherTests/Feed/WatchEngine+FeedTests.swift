@@ -8,7 +8,7 @@ import Testing
 
 /// The engine with the change feed, against the fake GitLab in virtual time: a push is polled at the next feed
 /// read, a push the feed never shows is found by the sweep, and hints for unwatched projects are only counted.
-@Suite(.timeLimit(.minutes(1))) struct WatchEngineFeedTests {
+@Suite(.timeLimit(.minutes(5))) struct WatchEngineFeedTests {
     let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
 
     /// A fake where alice is a member of `members` (created under `acme/`), and her token.
@@ -33,13 +33,18 @@ import Testing
     /// Starts `engine` at 0, waits for discovery and the priming feed read, then for the baselines (at once, at 1).
     func startAndBaseline(
         _ engine: WatchEngine, _ scheduler: TestScheduler, _ counter: ActivityCounter, projects: [ProjectKey]
-    ) async -> any Disposable {
+    ) async throws -> any Disposable {
         let running = engine.start()
-        scheduler.advanceTo(1)
-        await counter.wait { if case .discovered = $0 { true } else { false } }
-        await counter.waitForFeedReads(1)
-        scheduler.advanceTo(2)
-        for key in projects { await counter.waitForPolls(of: key, 1) }
+        do {
+            scheduler.advanceTo(1)
+            try await counter.wait { if case .discovered = $0 { true } else { false } }
+            try await counter.waitForFeedReads(1)
+            scheduler.advanceTo(2)
+            for key in projects { try await counter.waitForPolls(of: key, 1) }
+        } catch {
+            running.dispose()
+            throw error
+        }
         return running
     }
 
@@ -54,16 +59,16 @@ import Testing
                 configuration: feedConfiguration()
             )
             let counter = ActivityCounter(engine)
-            let running = await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
+            let running = try await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
             defer { running.dispose() }
 
             // When it is pushed to, and the feed is read at 61
             let pushed = api.commits(2, by: [ann])
             let before = fake.requests.count
             scheduler.advanceTo(61)
-            await counter.waitForFeedReads(2)
+            try await counter.waitForFeedReads(2)
             scheduler.advanceTo(62)
-            await counter.waitForPolls(of: harness.key(api), 2)
+            try await counter.waitForPolls(of: harness.key(api), 2)
 
             // Then the hint polls it at once, through the usual examine path
             let read = counter.feedReads[1]
@@ -92,7 +97,7 @@ import Testing
                 configuration: feedConfiguration(sweep: 600)
             )
             let counter = ActivityCounter(engine)
-            let running = await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
+            let running = try await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
             defer { running.dispose() }
 
             // Given a push whose event never becomes visible (a hint that never arrives)
@@ -104,7 +109,7 @@ import Testing
             scheduler.advanceTo(Int(sweepAt.rounded(.down)))
             #expect(counter.polls(of: harness.key(api)).count == 1)
             scheduler.advanceTo(Int(sweepAt.rounded(.up)) + 1)
-            await counter.waitForPolls(of: harness.key(api), 2)
+            try await counter.waitForPolls(of: harness.key(api), 2)
 
             // Then the sweep polls it directly (not the idle backoff's 60 s) and nothing is lost
             let sweep = counter.polls(of: harness.key(api))[1]
@@ -124,12 +129,12 @@ import Testing
                 configuration: feedConfiguration()
             )
             let counter = ActivityCounter(engine)
-            let running = await startAndBaseline(engine, scheduler, counter, projects: [harness.key(projects[0])])
+            let running = try await startAndBaseline(engine, scheduler, counter, projects: [harness.key(projects[0])])
             defer { running.dispose() }
 
             projects[1].commits(1, by: [ann])
             scheduler.advanceTo(61)
-            await counter.waitForFeedReads(2)
+            try await counter.waitForFeedReads(2)
 
             #expect(counter.feedReads[1].ignored == 1)
             #expect(counter.feedReads[1].polled == 0)
@@ -146,15 +151,15 @@ import Testing
                 configuration: feedConfiguration()
             )
             let counter = ActivityCounter(engine)
-            let running = await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
+            let running = try await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
             defer { running.dispose() }
 
             let first = api.commits(1, by: [ann])
             let second = api.commits(2, by: [ann])
             scheduler.advanceTo(61)
-            await counter.waitForFeedReads(2)
+            try await counter.waitForFeedReads(2)
             scheduler.advanceTo(62)
-            await counter.waitForPolls(of: harness.key(api), 2)
+            try await counter.waitForPolls(of: harness.key(api), 2)
 
             #expect(counter.feedReads[1].polled == 1)
             #expect(counter.polls(of: harness.key(api)).count == 2)
@@ -172,15 +177,15 @@ import Testing
             target.options.branches = .all
             let engine = harness.engine(targets: [target], scheduler: scheduler, configuration: feedConfiguration())
             let counter = ActivityCounter(engine)
-            let running = await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
+            let running = try await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
             defer { running.dispose() }
 
             // Given one push of four branches: one event without a ref
             api.pushBranches(["main", "a", "b", "c"])
             scheduler.advanceTo(61)
-            await counter.waitForFeedReads(2)
+            try await counter.waitForFeedReads(2)
             scheduler.advanceTo(62)
-            await counter.waitForPolls(of: harness.key(api), 2)
+            try await counter.waitForPolls(of: harness.key(api), 2)
 
             // Then the project is polled and every branch is reported
             #expect(counter.feedReads[1].polled == 1)
@@ -206,22 +211,22 @@ import Testing
             let running = engine.start()
             defer { running.dispose() }
             scheduler.advanceTo(1)
-            await counter.wait { if case .discovered = $0 { true } else { false } }
-            await counter.waitForFeedReads(1)
+            try await counter.wait { if case .discovered = $0 { true } else { false } }
+            try await counter.waitForFeedReads(1)
             scheduler.advanceTo(2)
-            await counter.waitForPolls(of: harness.key(outside), 1)
+            try await counter.waitForPolls(of: harness.key(outside), 1)
             // (the batches at 21 and 41 record its head: it is covered, its next direct poll is the sweep)
             for (time, reads) in [(21, 2), (41, 3)] {
                 scheduler.advanceTo(time)
-                await counter.waitForFeedReads(reads)
+                try await counter.waitForFeedReads(reads)
             }
 
             // When it is pushed to
             let pushed = outside.commits(1, by: [ann])
             scheduler.advanceTo(61)
-            await counter.waitForFeedReads(4)
+            try await counter.waitForFeedReads(4)
             scheduler.advanceTo(62)
-            await counter.waitForPolls(of: harness.key(outside), 2)
+            try await counter.waitForPolls(of: harness.key(outside), 2)
 
             // Then the GraphQL batch saw its head move and it was polled at once, not on its 120 s cadence
             #expect(counter.feedReads[3].batchRequests == 1)
@@ -244,14 +249,14 @@ import Testing
                 configuration: feedConfiguration(sweep: 6_000)
             )
             let counter = ActivityCounter(engine)
-            let running = await startAndBaseline(
+            let running = try await startAndBaseline(
                 engine, scheduler, counter, projects: [harness.key(api), harness.key(outside)]
             )
             defer { running.dispose() }
 
             // When a cadence interval passes (random 0.5: the second poll a whole interval after the first ended)
             scheduler.advanceTo(63)
-            await counter.waitForPolls(of: harness.key(outside), 2)
+            try await counter.waitForPolls(of: harness.key(outside), 2)
 
             // Then the outside project was probed on its cadence; the covered one waits for the sweep or a hint
             #expect(counter.polls(of: harness.key(outside))[1].startedAt == Date(timeIntervalSince1970: 62))

@@ -7,7 +7,7 @@ import Testing
 
 /// The listener over real HTTP on 127.0.0.1: GitLab's documented payloads are accepted and reach the engine,
 /// every bad input gets its status, and nothing waits for a poll.
-@Suite(.timeLimit(.minutes(1))) struct HookListenerTests {
+@Suite(.timeLimit(.minutes(5))) struct HookListenerTests {
     static let token = "hook-token-0123456789"
 
     typealias Post = (_ path: String, _ headers: GitLabHTTPHeaders, _ body: String) async throws -> GitLabHTTPResponse

@@ -9,7 +9,7 @@ import Testing
 /// Discovery passes that hooks wake, in virtual time: a burst of wakes while one runs makes exactly one more pass,
 /// and a lifecycle hook reaching a replica that takes the leader's project lists makes it list GitLab itself (the
 /// hook is newer than the leader's list).
-@Suite(.timeLimit(.minutes(1))) struct WatchEngineHookDiscoveryTests {
+@Suite(.timeLimit(.minutes(5))) struct WatchEngineHookDiscoveryTests {
     typealias Hub = WatchEngineFeedReplicasTests.Hub
     typealias Replica = WatchEngineFeedReplicasTests.Replica
     let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
@@ -41,7 +41,7 @@ import Testing
             let running = engine.start()
             defer { running.dispose() }
             scheduler.advanceTo(1)
-            await counter.wait(for: 1, Self.isDiscovery)
+            try await counter.wait(for: 1, Self.isDiscovery)
 
             // When a project_create hook wakes a pass whose listing GitLab holds up, and while it is held two more
             // projects are created and their hooks arrive
@@ -53,7 +53,7 @@ import Testing
             #expect(engine.hint(created(second), instance: "fake") == .discovery)
             #expect(engine.hint(created(third), instance: "fake") == .discovery)
             fake.releaseHungRequests()
-            await counter.wait(for: 3, Self.isDiscovery)
+            try await counter.wait(for: 3, Self.isDiscovery)
 
             // Then exactly one more pass ran after the held one (not one per hook, not none), and the projects are
             // watched
@@ -83,7 +83,7 @@ import Testing
             let running = b.start()
             defer { running.dispose() }
             scheduler.advanceTo(1)
-            await counter.wait(for: 1, Self.isDiscovery)
+            try await counter.wait(for: 1, Self.isDiscovery)
             let started = counter.all.compactMap { if case .discovered(let report) = $0 { report } else { nil } }
             #expect(started.map(\.followed) == [true])
 
@@ -93,7 +93,7 @@ import Testing
             let new = fake.addProject("acme/new")
             fake.resetRequestLog()
             #expect(b.hint(created(new), instance: "fake") == .discovery)
-            await counter.wait(for: 2, Self.isDiscovery)
+            try await counter.wait(for: 2, Self.isDiscovery)
 
             // Then b listed GitLab itself rather than take the leader's list, and covers the new project
             let passes = counter.all.compactMap { if case .discovered(let report) = $0 { report } else { nil } }

@@ -9,7 +9,7 @@ import Testing
 /// The engine with webhook hints, against the fake GitLab in virtual time: a hook polls its project at once (not
 /// at the next interval), a flood for one project makes one poll, tags and unwatched projects are only counted,
 /// and a project_create hook runs discovery at once.
-@Suite(.timeLimit(.minutes(1))) struct WatchEngineHooksTests {
+@Suite(.timeLimit(.minutes(5))) struct WatchEngineHooksTests {
     let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
 
     private func world(_ scheduler: TestScheduler, projects: [String]) -> (FakeGitLab, [FakeProject]) {
@@ -25,12 +25,17 @@ import Testing
         _ scheduler: TestScheduler,
         _ counter: ActivityCounter,
         projects: [ProjectKey]
-    ) async -> any Disposable {
+    ) async throws -> any Disposable {
         let running = engine.start()
-        scheduler.advanceTo(1)
-        await counter.wait { if case .discovered = $0 { true } else { false } }
-        scheduler.advanceTo(2)
-        for key in projects { await counter.waitForPolls(of: key, 1) }
+        do {
+            scheduler.advanceTo(1)
+            try await counter.wait { if case .discovered = $0 { true } else { false } }
+            scheduler.advanceTo(2)
+            for key in projects { try await counter.waitForPolls(of: key, 1) }
+        } catch {
+            running.dispose()
+            throw error
+        }
         return running
     }
 
@@ -46,7 +51,7 @@ import Testing
             // Given a project polled every 60 s, after its baseline (next regular poll at 62)
             let engine = harness.engine(targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler)
             let counter = ActivityCounter(engine)
-            let running = await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
+            let running = try await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
             defer { running.dispose() }
 
             // When it is pushed to at 10 and 50 hooks for it arrive at once
@@ -55,7 +60,7 @@ import Testing
             let before = fake.requests.count
             let outcomes = (0..<50).map { _ in engine.hint(push(api), instance: "fake") }
             scheduler.advanceTo(11)
-            await counter.waitForPolls(of: harness.key(api), 2)
+            try await counter.waitForPolls(of: harness.key(api), 2)
             scheduler.advanceTo(30)
 
             // Then one poll starts at 10, not at 62, and finds the push
@@ -80,7 +85,7 @@ import Testing
             // Given a watched project after its baseline
             let engine = harness.engine(targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler)
             let counter = ActivityCounter(engine)
-            let running = await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
+            let running = try await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
             defer { running.dispose() }
 
             // When hooks for it arrive at 10 (a flood), and one more at 12
@@ -124,7 +129,7 @@ import Testing
             // Given acme/api watched on its default branch only
             let engine = harness.engine(targets: [harness.groupTarget("acme", base: 60)], scheduler: scheduler)
             let counter = ActivityCounter(engine)
-            let running = await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
+            let running = try await startAndBaseline(engine, scheduler, counter, projects: [harness.key(api)])
             defer { running.dispose() }
 
             // When hooks arrive for a tag, another branch, and a project no target watches
@@ -151,7 +156,7 @@ import Testing
             let running = engine.start()
             defer { running.dispose() }
             scheduler.advanceTo(1)
-            await counter.wait { if case .discovered = $0 { true } else { false } }
+            try await counter.wait { if case .discovered = $0 { true } else { false } }
 
             // When a project is created in the group at 10 and GitLab's system hook says so
             scheduler.advanceTo(10)
@@ -160,7 +165,7 @@ import Testing
                 HookHint(event: "project_create", kind: .lifecycle, project: created.id, ref: nil, refType: nil),
                 instance: "fake"
             )
-            await counter.wait(for: 2) { if case .discovered = $0 { true } else { false } }
+            try await counter.wait(for: 2) { if case .discovered = $0 { true } else { false } }
 
             // Then discovery ran at once and watches it
             #expect(outcome == .discovery)

@@ -7,7 +7,7 @@ import Testing
 
 @testable import Watcher
 
-@Suite("StoreMetricsSampler", .timeLimit(.minutes(1)))
+@Suite("StoreMetricsSampler", .timeLimit(.minutes(5)))
 struct StoreMetricsSamplerTests {
     @Test("samples the real store at once and then every interval")
     func testStart_samplesEveryInterval() async throws {

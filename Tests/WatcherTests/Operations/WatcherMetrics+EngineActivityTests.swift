@@ -5,7 +5,7 @@ import Testing
 
 @testable import Watcher
 
-@Suite("WatcherMetrics+EngineActivity", .timeLimit(.minutes(1)))
+@Suite("WatcherMetrics+EngineActivity", .timeLimit(.minutes(5)))
 struct WatcherMetricsEngineActivityTests {
     let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
 

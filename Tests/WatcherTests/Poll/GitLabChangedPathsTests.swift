@@ -84,7 +84,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func testFewCommits_theirDiffsAreReadFourAtATime_andKeepTheirOrder() async throws {
+    @Test(.timeLimit(.minutes(5))) func testFewCommits_theirDiffsAreReadFourAtATime_andKeepTheirOrder() async throws {
         // Given a push of 6 commits, and a GitLab whose diff answers hang until released
         let fake = FakeGitLab()
         let project = fake.addProject("acme/api")

@@ -136,7 +136,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testStart_flushesIdlePollsOnItsInterval_inVirtualTime() async throws {
         // Given a running engine flushing idle polls every 120 s, its project baselined at 1 s
         let fake = FakeGitLab()

@@ -34,7 +34,7 @@ import Testing
         (2, "yet it is the merge base"),
     ]
 
-    @Test(.timeLimit(.minutes(1)), arguments: lastPageLosses)
+    @Test(.timeLimit(.minutes(5)), arguments: lastPageLosses)
     func testRangeThatLostItsLastPage_failsThePoll_neverAForcePush_andTheRetryAnnouncesEveryCommit(
         losses: Int, caughtBy: String
     ) async throws {
@@ -69,7 +69,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testRangeThatSkippedAPage_isNotResumedFromThePoisonedWalk_theNextPollStartsOver() async throws {
         // Given a 350-commit push (four pages) and a GitLab that answers page 2 of the range once with page 3's
         // commits (under page 2's headers), so that page 3 then repeats them
@@ -98,7 +98,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testNewBranchWhoseRangeCameBackEmpty_failsThePoll_andTheRetryAnnouncesItsCommits() async throws {
         // Given a project watched on every branch, then a new branch with 3 commits of its own, and a GitLab that
         // answers that branch's range once as empty (its only page lost)
@@ -141,7 +141,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testForcePushWhoseRangeSkippedItsOnlyPage_failsThePoll_andTheRetryAnnouncesTheRewriteWithItsCommits()
         async throws
     {
@@ -175,7 +175,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testRangeWhoseFirstPageLostItsHead_failsThePoll_andTheRetryAnnouncesEveryCommit() async throws {
         // Given a watched project, a 3-commit push, and a GitLab that answers the range's first page once without
         // its newest commit (the pushed head): the rest still links to the old head, so it reads as a complete
@@ -219,7 +219,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testBranchListThatLostItsPage_announcesNoDeletion_andFailsThePollClearly() async throws {
         // Given a project watched on every branch, and a GitLab that answers its branch list as empty (twice, so
         // that the second reading of an empty list believes it)

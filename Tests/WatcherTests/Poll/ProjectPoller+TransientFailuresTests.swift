@@ -28,7 +28,7 @@ import Testing
 
     /// Six seeded runs: without per-request retries and resumed walks, each run has about even odds of missing
     /// the target, so all six pass by luck about once in seventy.
-    @Test(.timeLimit(.minutes(2)), arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+    @Test(.timeLimit(.minutes(5)), arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func testLongPush_with10PercentServerErrorsAnd5PercentTimeouts_isAnnouncedCompletelyWithin10Polls(
         seed: UInt64
     ) async throws {
@@ -67,7 +67,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testInterruptedWalk_resumesAtThePageThatFailed_notFromTheStart() async throws {
         // Given a 350-commit push (4 pages) whose page 3 keeps failing until the retries are spent
         let fake = FakeGitLab()
@@ -104,7 +104,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testCommitListThatRepeatsAPage_failsThePollClearly_andTheRetryAnnouncesTheRightSet() async throws {
         // Given a 250-commit push and a GitLab that answers page 2 of the range with page 1's commits once
         let fake = FakeGitLab()
@@ -145,7 +145,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testCommitListThatSkipsAPage_failsThePollClearly_andTheRetryAnnouncesTheRightSet() async throws {
         // Given a 250-commit push and a GitLab whose page 1 of the range says once that the next page is 3
         let fake = FakeGitLab()

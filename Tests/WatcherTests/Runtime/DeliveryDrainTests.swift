@@ -17,7 +17,7 @@ struct DeliveryDrainTests {
         #expect(base.calls == ["nextDue chat"])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testDrain_waitsForTheSendInFlightToBeRecorded_thenClosesTheQueue() async throws {
         // Given a send in flight
         let base = RecordingQueue()
@@ -44,7 +44,7 @@ struct DeliveryDrainTests {
         #expect(try await queue.nextDueDate(sink: "chat") == nil)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testDrain_sendThatNeverFinishes_isHandedBackAtTheDeadline() async throws {
         let drain = DeliveryDrain()
         let gate = GateSink()
@@ -62,7 +62,7 @@ struct DeliveryDrainTests {
         _ = await send.value
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testAbandon_whileDraining_returnsAtOnceAsNotFinished() async throws {
         let drain = DeliveryDrain()
         let gate = GateSink()
@@ -83,7 +83,7 @@ struct DeliveryDrainTests {
 
     /// The runtime abandons on a second SIGTERM even before its drain has begun (it is still stopping the
     /// polls); that drain must then not wait either, or a quick second Ctrl-C would be lost.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testAbandon_beforeTheDrainBegins_drainReturnsAtOnceAsNotFinished() async throws {
         let drain = DeliveryDrain()
         let gate = GateSink()

@@ -7,7 +7,7 @@ import Testing
 
 @Suite("glwatch demo's scenario")
 struct DemoScenarioTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testDemo_printsOneNotificationPerScriptedChange() async throws {
         // Given the demo writing to a captured output
         let directory = TemporaryDirectory()

@@ -34,7 +34,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testOAuthFromTheConfig_renewsWithTheRefreshToken_andSavesTheRotatedOne() async throws {
         // Given an OAuth application and a refresh token in a file
         let fake = FakeGitLab()

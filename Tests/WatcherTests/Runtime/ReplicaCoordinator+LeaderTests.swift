@@ -10,7 +10,7 @@ import Testing
 
 /// The lead moves within one lease period: a replica that does not lead runs a round right when the leader lease
 /// expires, rather than at its next periodic round (up to a third of a lease period later).
-@Suite(.timeLimit(.minutes(1))) struct ReplicaCoordinatorLeaderTests {
+@Suite(.timeLimit(.minutes(5))) struct ReplicaCoordinatorLeaderTests {
     /// Leases where another replica holds the leader lease until `expiry` and renews it no more (it died).
     final class DeadLeader: ReplicaLeases {
         let replicaID = "b"

@@ -10,7 +10,7 @@ import Testing
 /// SIGHUP with a changed `gitlab:` section: the running clients take the new URL and token for their next
 /// request, and nothing else is rebuilt.
 @Suite struct WatcherRuntimeInstancesTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testReload_newURLAndTokenFile_applyToTheRunningClients_withoutRebuildingTheEngine() async throws {
         // Given a runtime watching the fake at 127.0.0.1 with a token from a file
         let fake = FakeGitLab()
@@ -60,7 +60,7 @@ import Testing
         await runtime.shutdown()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testReload_newCAFile_buildsANewTransport_andAnUnusableOneKeepsTheRunningClient() async throws {
         // Given a runtime watching the fake without a CA file
         let fake = FakeGitLab()

@@ -9,7 +9,7 @@ import Testing
 
 /// `glwatch run`'s start-up token check, through the runtime built from a config.
 @Suite struct WatcherRuntimeTokensTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func testCheckTokens_tokenWithoutReadAPI_failsTheStart_namingTheInstanceAndFileNeverTheToken() async throws {
         let fake = FakeGitLab()
         let user = fake.addUser("watcher")

@@ -22,7 +22,7 @@ import Glibc
 struct SQLiteStateStoreCrashTests {
     let directory = TemporaryDirectory()
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func testApply_childKilledAtRandomMoments_everyChangeWhollyPresentOrAbsent() throws {
         let executable = try GLWatchExecutable.locate("glwatch-dev")
         let path = directory.file("state.db")
