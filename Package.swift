@@ -16,7 +16,8 @@ import PackageDescription
 ///   built for AsyncHTTPClient, so naming their products costs no extra build time.
 /// - postgres-nio (~20 s once NIO is built: PostgresClient, a pooled async client on the NIO already built for
 ///   AsyncHTTPClient): the PostgreSQL state backend, so replicas can share one database (issue 18); no libpq.
-/// - OpenCombine: only linked into the benchmark executable, as RxCore's yardstick.
+/// - OpenCombine, RxCore's yardstick, is not here: `glwatch-bench` is a package of its own (Tests/Benchmarks), so
+///   no build of glwatch compiles it.
 ///
 /// Watcher is a library so that tests and the development executable can import it; `glwatch` is a thin
 /// executable over it. Development tools (benchmarks, soak, crash-test children) live in `glwatch-dev` under
@@ -27,7 +28,6 @@ let package = Package(
     products: [
         .executable(name: "glwatch", targets: ["glwatch"]),
         .executable(name: "glwatch-dev", targets: ["GLWatchDev"]),
-        .executable(name: "glwatch-bench", targets: ["Benchmarks"]),
         .library(name: "RxCore", targets: ["RxCore"]),
         .library(name: "RxCoreTest", targets: ["RxCoreTest"]),
         .library(name: "Notifier", targets: ["Notifier"]),
@@ -43,7 +43,6 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.20.0"),
-        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
@@ -121,15 +120,6 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Tests/FakeGitLab"
-        ),
-        .executableTarget(
-            name: "Benchmarks",
-            dependencies: [
-                "RxCore",
-                .product(name: "OpenCombine", package: "OpenCombine"),
-            ],
-            path: "Tests/Benchmarks",
-            exclude: ["run-all.sh"]
         ),
         .executableTarget(
             name: "GLWatchDev",
