@@ -1,17 +1,22 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 12's acceptance test, short seed (`glwatch-dev bench soak --short`): `glwatch run` as a child process,
 /// SIGKILLed at random moments and restarted, against a fake GitLab failing requests (5xx, timeouts, connection
 /// resets, bad answers) and a webhook receiver that goes down, hangs and drops connections, on a timeline with
 /// every case of the issue. The expected events come from the fake's repositories. It fails on any lost,
-/// duplicated or unexpected announcement; the output names the seed and the command that replays a failure.
+/// duplicated or unexpected announcement; the output names the seed and the command that replays a failure. The
+/// seeds are fixed (`SoakSeeds`), so every run tries the same scenarios.
 @Suite("glwatch-dev bench soak --short", .serialized)
 struct SoakEndToEndTests {
-    @Test(.timeLimit(.minutes(5)))
-    func testShortSoak_everyCaseKilledAtRandomUnderFaults_losesNothingAndDuplicatesNothing() async throws {
+    @Test(.timeLimit(.minutes(5)), arguments: SoakSeeds.short)
+    func testShortSoak_everyCaseKilledAtRandomUnderFaults_losesNothingAndDuplicatesNothing(seed: UInt64)
+        async throws
+    {
         let soak = try GLWatchProcess(
-            ["bench", "soak", "--short", "--time-limit", "\(Self.timeLimit)"], executable: "glwatch-dev"
+            ["bench", "soak", "--short", "--seed", "\(seed)", "--time-limit", "\(Self.timeLimit)"],
+            executable: "glwatch-dev"
         )
         defer { soak.terminate() }
 
@@ -42,16 +47,17 @@ struct SoakEndToEndTests {
     /// can land after the recreation, which then reads as a force-push).
     @Test(
         .timeLimit(.minutes(5)),
-        .enabled(if: ThrowawayPostgres.url != nil, "no PostgreSQL: \(ThrowawayPostgres.unavailableReason)")
+        .requires(.postgreSQL),
+        arguments: SoakSeeds.replicas
     )
-    func testShortSoak_threeReplicasOnPostgreSQL_killedAtRandom_databaseRestarted_loseNothingAndDuplicateNothing()
-        async throws
-    {
+    func testShortSoak_threeReplicasOnPostgreSQL_killedAtRandom_databaseRestarted_loseNothingAndDuplicateNothing(
+        seed: UInt64
+    ) async throws {
         let url = try #require(ThrowawayPostgres.url)
         let restart = try #require(ThrowawayPostgres.restartCommand(pausing: 3))
         let soak = try GLWatchProcess(
             [
-                "bench", "soak", "--short", "--replicas", "3", "--without", "recreated-while-down",
+                "bench", "soak", "--short", "--seed", "\(seed)", "--replicas", "3", "--without", "recreated-while-down",
                 "--database-restart-command", restart, "--time-limit", "\(Self.timeLimit)",
             ],
             environment: ["GLWATCH_SOAK_DATABASE_URL": url],

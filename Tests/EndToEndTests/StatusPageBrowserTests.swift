@@ -1,6 +1,7 @@
 import FakeGitLab
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -15,10 +16,7 @@ struct StatusPageBrowserTests {
 
     @Test(
         .timeLimit(.minutes(3)),
-        .enabled(
-            if: Chromium.located != nil,
-            "headless Chromium cannot be started (install Debian's chromium package, or set GLWATCH_CHROMIUM)"
-        )
+        .requires(.chromium)
     )
     func testRun_statusPage_rendersProjectsAndEvents_hostileTitleAsText() async throws {
         // Given glwatch run watching three projects on FakeGitLab, with the page on

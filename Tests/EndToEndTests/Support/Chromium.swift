@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import TestSupport
 
 /// Headless Chromium, run as a subprocess: `--dump-dom` (the DOM after the page loaded) and `--screenshot`.
 struct Chromium {
@@ -65,4 +66,12 @@ struct Chromium {
 struct ChromiumError: Error, CustomStringConvertible {
     /// What went wrong.
     var description: String
+}
+
+extension RequiredComponent {
+    /// Headless Chromium (`Chromium.located`): `.requires(.chromium)` on a test or suite.
+    static let chromium = RequiredComponent("headless Chromium") {
+        Chromium.located != nil
+            ? nil : "it cannot be started (install Debian's chromium package, or set GLWATCH_CHROMIUM)"
+    }
 }

@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import TestSupport
 
 /// A throwaway PostgreSQL cluster for the end-to-end tests, once per test process: `Tests/Tools/postgres-throwaway.sh`
 /// (initdb in a temp folder, loopback only), which stops and removes itself once this process has ended. Its
@@ -29,5 +30,12 @@ enum ThrowawayPostgres {
 
     private static func start() -> Result<ThrowawayPostgresCluster.Cluster, Unavailable> {
         ThrowawayPostgresCluster.startCluster().mapError { Unavailable(description: $0.description) }
+    }
+}
+
+extension RequiredComponent {
+    /// A throwaway PostgreSQL cluster (`ThrowawayPostgres`): `.requires(.postgreSQL)` on a test or suite.
+    static let postgreSQL = RequiredComponent("PostgreSQL") {
+        ThrowawayPostgres.url == nil ? ThrowawayPostgres.unavailableReason : nil
     }
 }

@@ -12,6 +12,7 @@ import Glibc
 final class SoakWatchdog: Sendable {
     private let lastSaid = Mutex("nothing yet")
     private let disarmed = Atomic<Bool>(false)
+    private let decided = Atomic<Bool>(false)
 
     /// Starts watching: fires `limit` from now unless `disarm()` was called, handing `fire` what to print (what
     /// the soak said last and the end of the children's log at `log`); by default it prints that, kills the
@@ -20,6 +21,7 @@ final class SoakWatchdog: Sendable {
         let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
         let thread = Thread { [self] in
             Thread.sleep(forTimeInterval: seconds)
+            defer { decided.store(true, ordering: .sequentiallyConsistent) }
             guard !disarmed.load(ordering: .sequentiallyConsistent) else { return }
             let last = lastSaid.withLock { $0 }
             fire(
@@ -48,6 +50,10 @@ final class SoakWatchdog: Sendable {
     func disarm() {
         disarmed.store(true, ordering: .sequentiallyConsistent)
     }
+
+    /// Whether the limit has passed and the watchdog has fired or stood down (so a test can wait for that, not
+    /// for a while). Never true after the default `fire`, which exits.
+    var hasDecided: Bool { decided.load(ordering: .sequentiallyConsistent) }
 
     /// The last 40 lines of the children's log at `log`.
     static func tail(of log: URL) -> String {

@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import TestSupport
 
 /// A real SMTP server (aiosmtpd, started from `smtp_test_server.py`) on 127.0.0.1 for one test, with a
 /// mailbox directory and, for TLS, a certificate made with the `openssl` CLI at test time (no key is
@@ -20,7 +21,7 @@ final class SMTPTestServer: @unchecked Sendable {  // immutable once started
     }()
 
     /// Why the SMTP tests are skipped when they are.
-    static let unavailable = "no SMTP test server: needs python3 with aiosmtpd (pip install aiosmtpd) and openssl"
+    static let unavailable = "needs python3 with aiosmtpd (pip install aiosmtpd) and openssl"
 
     let port: Int
     /// The PEM certificate the server presents (trust it in the client).
@@ -95,5 +96,12 @@ final class SMTPTestServer: @unchecked Sendable {  // immutable once started
             return false
         }
         return process.waitUntilExit() == .success
+    }
+}
+
+extension RequiredComponent {
+    /// A real SMTP server on loopback (`SMTPTestServer`): `.requires(.smtpServer)` on a test or suite.
+    static let smtpServer = RequiredComponent("an SMTP test server (aiosmtpd)") {
+        SMTPTestServer.isAvailable ? nil : SMTPTestServer.unavailable
     }
 }

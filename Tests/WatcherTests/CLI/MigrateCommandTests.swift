@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GRDB
 import Testing
+import TestSupport
 
 @testable import Watcher
 
@@ -79,8 +80,8 @@ struct MigrateCommandTests {
         }
     }
 
-    @Test func testMigrate_freshPostgresDatabase_checksThenAppliesEveryMigrationWithoutTakingLeases() async throws {
-        guard StoreKind.available.contains(.postgres) else { return }
+    @Test(.requires(.postgreSQL))
+    func testMigrate_freshPostgresDatabase_checksThenAppliesEveryMigrationWithoutTakingLeases() async throws {
         // Given a config naming an empty PostgreSQL database
         let database = try await StoreKind.postgres.database()
         let config = try postgresConfig(database.location)
@@ -107,8 +108,8 @@ struct MigrateCommandTests {
         #expect(try await store.count("SELECT COUNT(*) FROM projectLease") == 0)
     }
 
-    @Test func testMigrate_postgresDatabaseOfANewerGlwatch_refusesAndLeavesItUntouched() async throws {
-        guard StoreKind.available.contains(.postgres) else { return }
+    @Test(.requires(.postgreSQL))
+    func testMigrate_postgresDatabaseOfANewerGlwatch_refusesAndLeavesItUntouched() async throws {
         // Given a database a newer glwatch migrated further
         let database = try await StoreKind.postgres.database()
         let store = try #require(try await database.open() as? PostgresStateStore)

@@ -1,6 +1,7 @@
 import Foundation
 import Notifier
 import Testing
+import TestSupport
 
 @testable import Watcher
 
@@ -64,8 +65,8 @@ struct StateCommandTests {
         #expect(try await moved.recentEvents(EventFilter(limit: 1000)) == source.recentEvents(EventFilter(limit: 1000)))
     }
 
-    @Test func testImport_throughAPostgresConfig_movesTheStateIntoTheEmptyDatabase() async throws {
-        guard StoreKind.available.contains(.postgres) else { return }
+    @Test(.requires(.postgreSQL))
+    func testImport_throughAPostgresConfig_movesTheStateIntoTheEmptyDatabase() async throws {
         // Given an export and a config naming an empty PostgreSQL database
         let file = try await export()
         let database = try await StoreKind.postgres.database()

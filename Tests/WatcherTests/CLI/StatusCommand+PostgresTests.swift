@@ -1,6 +1,7 @@
 import Foundation
 import Notifier
 import Testing
+import TestSupport
 
 @testable import Watcher
 
@@ -9,7 +10,7 @@ import Testing
 @Suite(
     "glwatch status on PostgreSQL",
     .closesStores,
-    .enabled(if: PostgresTestServer.url != nil, "no PostgreSQL server: \(PostgresTestServer.unavailableReason ?? "")")
+    .requires(.postgreSQL)
 )
 struct StatusCommandPostgresTests {
     let cli = CLITestHarness()

@@ -6,6 +6,7 @@ import Notifier
 import PostgresNIO
 import RxCore
 import Testing
+import TestSupport
 
 @testable import Watcher
 
@@ -16,7 +17,7 @@ import Testing
 @Suite(
     "ReplicaCoordinator on PostgreSQL: the database goes away and comes back",
     .closesStores,
-    .enabled(if: PostgresTestServer.url != nil, "no PostgreSQL server: \(PostgresTestServer.unavailableReason ?? "")")
+    .requires(.postgreSQL)
 )
 struct ReplicaCoordinatorTests {
     let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")

@@ -4,6 +4,7 @@ import Logging
 import Notifier
 import RxCore
 import Testing
+import TestSupport
 
 @testable import Watcher
 
@@ -14,7 +15,7 @@ import Testing
 @Suite(
     "ReplicaWakeListener: replicas wake one another on PostgreSQL",
     .closesStores,
-    .enabled(if: PostgresTestServer.url != nil, "no PostgreSQL server: \(PostgresTestServer.unavailableReason ?? "")")
+    .requires(.postgreSQL)
 )
 struct ReplicaWakeListenerTests {
     private let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })

@@ -1,6 +1,7 @@
 import Foundation
 import Notifier
 import Testing
+import TestSupport
 
 @testable import Watcher
 
@@ -10,7 +11,7 @@ import Testing
 @Suite(
     "PostgresStateStore: replica leases, fencing, delivery claims, leadership",
     .closesStores,
-    .enabled(if: PostgresTestServer.url != nil, "no PostgreSQL server: \(PostgresTestServer.unavailableReason ?? "")")
+    .requires(.postgreSQL)
 )
 struct PostgresReplicaLeasesTests {
     /// Opens replica `name` on `url`; closed when the test ends.

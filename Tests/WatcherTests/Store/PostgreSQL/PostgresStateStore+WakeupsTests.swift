@@ -1,6 +1,7 @@
 import Foundation
 import Notifier
 import Testing
+import TestSupport
 
 @testable import Watcher
 
@@ -9,7 +10,7 @@ import Testing
 @Suite(
     "PostgresStateStore: wake-ups between replicas",
     .closesStores,
-    .enabled(if: PostgresTestServer.url != nil, "no PostgreSQL server: \(PostgresTestServer.unavailableReason ?? "")")
+    .requires(.postgreSQL)
 )
 struct PostgresStateStoreWakeupsTests {
     private func open(_ url: String, _ name: String) async throws -> PostgresStateStore {
@@ -99,10 +100,12 @@ struct PostgresStateStoreWakeupsTests {
         #expect(try await admin.requeueDeadLetters(sink: nil, now: Sample.time(45)) == 1)
         _ = try await admin.redeliver(eventID: "e1", to: "ops1", now: Sample.time(46))
 
-        // Then B's delivery workers are woken three times: not by the requeue that found nothing
-        try await eventually { received.value.count >= 3 }
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(received.value == [.deliveries, .deliveries, .deliveries])
+        // Then B's delivery workers are woken three times: not by the requeue that found nothing. (Wake-ups arrive
+        // in commit order, so a marker committed after them all — A giving a lease back — ends what B can hear
+        // of them: no waiting a while and hoping a stray wake-up would have come by then.)
+        try await a.releaseLeases([Sample.projectB])
+        try await eventually { received.value.contains(.leases) }
+        #expect(received.value == [.deliveries, .deliveries, .deliveries, .leases])
         listener.cancel()
     }
 
@@ -153,10 +156,11 @@ struct PostgresStateStoreWakeupsTests {
         #expect(try await !a.publishLeaderNote("discovery x", value: "[]", now: Sample.time(1), wake: .discovered))
         #expect(try await b.publishLeaderNote("discovery x", value: "[]", now: Sample.time(2), wake: .discovered))
 
-        // Then C is woken once, by B's (wake-ups arrive in commit order: A's would have come first)
-        try await eventually { !received.value.isEmpty }
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(received.value == [.discovered])
+        // Then C is woken once, by B's: wake-ups arrive in commit order, so by a marker committed after both
+        // (A giving a lease back) C has heard whatever A's refused list would have sent
+        try await a.releaseLeases([Sample.projectB])
+        try await eventually { received.value.contains(.leases) }
+        #expect(received.value == [.discovered, .leases])
         listener.cancel()
     }
 

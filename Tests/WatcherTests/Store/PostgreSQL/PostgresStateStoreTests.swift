@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import Watcher
 
@@ -11,7 +12,7 @@ import Testing
 @Suite(
     "PostgresStateStore: migrations, several replicas, connection errors",
     .closesStores,
-    .enabled(if: PostgresTestServer.url != nil, "no PostgreSQL server: \(PostgresTestServer.unavailableReason ?? "")")
+    .requires(.postgreSQL)
 )
 struct PostgresStateStoreTests {
     /// Opens a store on `url`; closed when the test ends.
@@ -49,20 +50,22 @@ struct PostgresStateStoreTests {
         )
         try await older.run("SELECT pg_advisory_lock(\(PostgresStateStore.replicaLockKey))", logger: logger)
 
-        // When a replica opens the database
+        // When a replica opens the database (each retry's pause counted: one per refused try for the lock)
         let opened = Atomic<Bool>(false)
+        let clock = CountingClock()
         let replica = Task {
             var waiting = configuration
             waiting.lockRetry = .milliseconds(50)
-            let store = try await PostgresStateStore.open(waiting)
+            let store = try await PostgresStateStore.open(waiting, clock: clock)
             opened.store(true, ordering: .sequentiallyConsistent)
             return store
         }
-        try await Task.sleep(for: .milliseconds(500))
 
-        // Then it waits while the older glwatch runs (the two never write side by side), and opens once it stopped
+        // Then it waits while the older glwatch runs (the two never write side by side): refused three times and
+        // still not open — counted, however slow the machine — and it opens once the older one stopped
+        try await eventually { clock.sleeps >= 3 || opened.load(ordering: .sequentiallyConsistent) }
         let openedWhileOlderRan = opened.load(ordering: .sequentiallyConsistent)
-        #expect(!openedWhileOlderRan)
+        #expect(!openedWhileOlderRan && clock.sleeps >= 3)
         try await older.close()
         let store = try await replica.value
         StoreCleanup.add { await store.close() }
@@ -182,5 +185,22 @@ struct PostgresStoreConfigurationTests {
             let error = #expect(throws: StateStoreError.self) { try PostgresStoreConfiguration(url: url) }
             #expect(!"\(String(describing: error))".contains("topsecret"), "\(url)")
         }
+    }
+}
+
+/// The continuous clock, counting the sleeps asked of it: a store retrying a lock sleeps once per refused try.
+private final class CountingClock: Clock, Sendable {
+    private let base = ContinuousClock()
+    private let count = Atomic<Int>(0)
+
+    /// How many sleeps were asked for so far.
+    var sleeps: Int { count.load(ordering: .sequentiallyConsistent) }
+
+    var now: ContinuousClock.Instant { base.now }
+    var minimumResolution: Duration { base.minimumResolution }
+
+    func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+        count.add(1, ordering: .sequentiallyConsistent)
+        try await base.sleep(until: deadline, tolerance: tolerance)
     }
 }

@@ -2,6 +2,7 @@ import ChildProcess
 import Foundation
 import Logging
 import PostgresNIO
+import TestSupport
 
 @testable import Watcher
 
@@ -10,7 +11,7 @@ import PostgresNIO
 /// `GLWATCH_TEST_POSTGRES_URL` (a role that may create databases) wins; otherwise a throwaway cluster is started
 /// with `Tests/Tools/postgres-throwaway.sh` (initdb in a temp folder, loopback only), which stops and removes
 /// itself once this process has ended. Without a server, `url` is `nil` and `unavailableReason` says why, and the
-/// PostgreSQL tests are skipped (`StoreKind.available`).
+/// PostgreSQL tests are skipped, or fail under CI (`RequiredComponent.postgreSQL`, `StoreKind.available`).
 enum PostgresTestServer {
     /// The server's URL (its maintenance database), or why there is none.
     static let server: Result<String, Unavailable> = start()
@@ -30,7 +31,10 @@ enum PostgresTestServer {
     }
 
     /// A fresh, empty database (`t_<uuid>`): its URL. `dropDatabase(_:)` removes it.
+    ///
+    /// - Throws: `MissingComponent` when there is no server.
     static func createDatabase() async throws -> String {
+        try RequiredComponent.postgreSQL.require()
         let url = try server.get()
         let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         // DDL takes no bound parameters; the name is made of hex digits and underscores only.
@@ -83,4 +87,9 @@ enum PostgresTestServer {
         }
         return ThrowawayPostgresCluster.start().mapError { Unavailable(description: $0.description) }
     }
+}
+
+extension RequiredComponent {
+    /// A PostgreSQL server for the store tests (`PostgresTestServer`): `.requires(.postgreSQL)` on a test or suite.
+    static let postgreSQL = RequiredComponent("PostgreSQL") { PostgresTestServer.unavailableReason }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import PostgresNIO
 import Testing
+import TestSupport
 
 @testable import Watcher
 
@@ -39,8 +40,8 @@ struct StateDumpTests {
         #expect(columns == Self.exported)
     }
 
-    @Test func testTables_coverEveryColumnOfTheLatestPostgresSchema() async throws {
-        guard StoreKind.available.contains(.postgres) else { return }
+    @Test(.requires(.postgreSQL))
+    func testTables_coverEveryColumnOfTheLatestPostgresSchema() async throws {
         let store = try #require(try await StoreKind.postgres.database().open() as? PostgresStateStore)
         let logger = store.logger
         let rows = try await store.read { connection in

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Notifier
 import Testing
+import TestSupport
 
 @testable import Watcher
 
@@ -140,8 +141,8 @@ struct StateTransferTests {
         #expect(try await Self.snapshot(target) == before)
     }
 
-    @Test func testExportImport_postgresStateIntoANewSQLiteState_readsBackTheSame() async throws {
-        guard StoreKind.available.contains(.postgres) else { return }
+    @Test(.requires(.postgreSQL))
+    func testExportImport_postgresStateIntoANewSQLiteState_readsBackTheSame() async throws {
         // Given a PostgreSQL state with rows in every table (one replica's delivery claimed, as while it sends)
         let database = try await StoreKind.postgres.database()
         let source = try await database.open()
@@ -164,8 +165,8 @@ struct StateTransferTests {
         #expect(try await Self.snapshot(target) == Self.snapshot(source))
     }
 
-    @Test func testExport_postgresStateWithPendingMigrations_refusesAndChangesNothing() async throws {
-        guard StoreKind.available.contains(.postgres) else { return }
+    @Test(.requires(.postgreSQL))
+    func testExport_postgresStateWithPendingMigrations_refusesAndChangesNothing() async throws {
         let database = try await StoreKind.postgres.database()
         let configuration = try PostgresStoreConfiguration(url: database.location)
         let logger = Logger(label: "test")
@@ -184,8 +185,8 @@ struct StateTransferTests {
         #expect(try await PostgresStateStore.migrationStatus(configuration, logger: logger).applied.isEmpty)
     }
 
-    @Test func testImport_intoAPostgresDatabaseWithARunningReplica_refuses() async throws {
-        guard StoreKind.available.contains(.postgres) else { return }
+    @Test(.requires(.postgreSQL))
+    func testImport_intoAPostgresDatabaseWithARunningReplica_refuses() async throws {
         // Given an empty database on which a replica is running (its heartbeat is fresh)
         let content = try StateDumpReader.read(try Self.export(try await Self.seededSQLite()), source: "export.jsonl")
         let target = try #require(try await StoreKind.postgres.database().open() as? PostgresStateStore)

@@ -1,10 +1,11 @@
 import Foundation
 import Notifier
 import Testing
+import TestSupport
 
 /// The SwiftNIO SMTP client against a real SMTP server (aiosmtpd) on 127.0.0.1: plain, STARTTLS and implicit
 /// TLS, AUTH PLAIN and LOGIN, and the failures delivery must survive (4xx, 5xx, a connection lost mid-DATA).
-@Suite(.enabled(if: SMTPTestServer.isAvailable, Comment(rawValue: SMTPTestServer.unavailable)), .serialized)
+@Suite(.requires(.smtpServer), .serialized)
 struct NIOSMTPTransportTests {
     /// A sink sending to `server`, with a generous deadline (a loaded machine answers slowly) unless given.
     static func sink(
