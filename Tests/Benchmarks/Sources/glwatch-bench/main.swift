@@ -2,7 +2,8 @@ import Foundation
 
 // glwatch-bench: RxCore against OpenCombine on the same five workloads, then RxCore's Infallible and debug against
 // plain Observable chains, in one run.
-// Build in release: `swift run -c release glwatch-bench [--repetitions N] [--case a|b|…|i]`.
+// Build in release (a package of its own, Tests/Benchmarks/Package.swift):
+//   swift run -c release --package-path Tests/Benchmarks glwatch-bench [--repetitions N] [--case a|b|…|i]
 
 let arguments = CommandLine.arguments
 
@@ -54,7 +55,10 @@ let cases = [
 ]
 
 #if DEBUG
-print("warning: debug build; figures are meaningless. Use `swift run -c release glwatch-bench`.")
+print(
+    "warning: debug build; figures are meaningless. Use "
+        + "`swift run -c release --package-path Tests/Benchmarks glwatch-bench`."
+)
 #endif
 print("glwatch-bench: RxCore vs OpenCombine (thread CPU time, best of \(repetitions) runs after a warm-up; lower is better)")
 print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.operatingSystemVersionString)")
