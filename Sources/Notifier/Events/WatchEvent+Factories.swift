@@ -63,19 +63,24 @@ extension WatchEvent {
         event(.branchDeleted(BranchDeleted(lastHead: lastHead)), in: project, on: branch, at: time)
     }
 
-    /// `branch.force_pushed`: `branch` moved from `oldHead` to `newHead`, which does not contain it.
+    /// `branch.force_pushed`: `branch` moved from `oldHead` to `newHead`, which does not contain it (`unrelated`:
+    /// which shares no history with it at all).
     public static func branchForcePushed(
         project: ProjectRef,
         branch: String,
         oldHead: String,
         newHead: String,
         droppedCount: Int,
+        unrelated: Bool = false,
         commits: CommitList,
         at time: Date
     ) -> WatchEvent {
         event(
             .branchForcePushed(
-                BranchForcePushed(oldHead: oldHead, newHead: newHead, droppedCount: droppedCount, commits: commits)
+                BranchForcePushed(
+                    oldHead: oldHead, newHead: newHead, droppedCount: droppedCount, unrelated: unrelated,
+                    commits: commits
+                )
             ),
             in: project, on: branch, at: time
         )

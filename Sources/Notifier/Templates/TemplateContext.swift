@@ -83,6 +83,7 @@ struct TemplateContext {
             values["short_old_head"] = String(details.oldHead.prefix(8))
             values["short_new_head"] = String(details.newHead.prefix(8))
             values["dropped_commits"] = details.droppedCount
+            values["unrelated"] = details.unrelated
         case .tagCreated(let details):
             addTag(details.tag, sha: details.sha, message: details.message, page: details.webURL, to: &values)
             if let tagged = details.commit { values["commit"] = commit(tagged) }
@@ -201,6 +202,9 @@ struct TemplateContext {
             return "New contributor \(details.contributor.name) in \(path)"
         case .branchCreated: return "Branch \(branch) created in \(path)"
         case .branchDeleted: return "Branch \(branch) deleted in \(path)"
+        case .branchForcePushed(let details) where details.unrelated:
+            return "Branch \(branch) replaced by an unrelated history in \(path) (\(details.droppedCount) dropped, "
+                + "\(details.commits.totalCount) new)"
         case .branchForcePushed(let details):
             return "Branch \(branch) force-pushed in \(path) (\(details.droppedCount) dropped, "
                 + "\(details.commits.totalCount) new)"

@@ -16,6 +16,8 @@ struct BranchPush: Sendable {
     var forced: Bool
     /// For a force-push: how many commits the old head had that the new one lacks.
     var dropped: Int
+    /// For a force-push: whether the new head shares no history with the old one (no merge base).
+    var unrelated = false
     /// When the branch was deleted and created again since the last poll (GitLab's push events say so): the head
     /// it was deleted at. The push is then reported as `branch.deleted` and `branch.created`, not a force-push.
     var deletedAt: String? = nil
@@ -75,16 +77,19 @@ extension ProjectPoller {
                 window = try await source.commits(in: key.id, from: move.from, to: move.to, limit: limit)
             }
             let forced: Bool
+            var unrelated = false
             switch RangeVerdict(from: move.from, window: window) {
             case .fastForward: forced = false
             case .forcePushed:
                 // A rewrite needs two answers that agree: the range, and the merge base (one request, rare). An
                 // empty range must mean the branch moved backwards, or the list lost the rewrite's commits.
-                try await source.confirmRewrite(
+                unrelated = try await source.confirmRewrite(
                     from: move.from, to: move.to, rangeIsEmpty: window.commits.isEmpty, in: key.id
                 )
                 forced = true
-            case .undecided: forced = try await !source.isAncestor(move.from, of: move.to, in: key.id)
+            case .undecided:
+                let base = try await source.mergeBase(of: move.from, move.to, in: key.id)
+                (forced, unrelated) = (base != move.from, base == nil)
             }
             if forced, let since = lastPollAt,
                 try await wasRecreated(move.branch, from: move.from, to: move.to, since: since)
@@ -104,7 +109,10 @@ extension ProjectPoller {
                 dropped = try await source.commits(in: key.id, from: move.to, to: move.from, limit: limit).commits.count
             }
             pushes.append(
-                BranchPush(branch: move.branch, before: move.from, after: move.to, window: window, forced: forced, dropped: dropped)
+                BranchPush(
+                    branch: move.branch, before: move.from, after: move.to, window: window, forced: forced,
+                    dropped: dropped, unrelated: unrelated
+                )
             )
         }
         // The default branch first: a commit reaching it and a feature branch in one poll is reported there.
@@ -168,7 +176,7 @@ extension ProjectPoller {
                 events.append(
                     .branchForcePushed(
                         project: ref, branch: push.branch, oldHead: push.before ?? "", newHead: push.after,
-                        droppedCount: push.dropped, commits: list, at: time
+                        droppedCount: push.dropped, unrelated: push.unrelated, commits: list, at: time
                     )
                 )
             } else if !newCommits.isEmpty {

@@ -205,12 +205,24 @@ struct GitLabProjectSource: ProjectSource {
         )
     }
 
-    func isAncestor(_ ancestor: String, of descendant: String, in project: Int64) async throws(GitLabError) -> Bool {
-        try await client.repositories.mergeBase(of: [ancestor, descendant], in: .id(project)).id == ancestor
+    func mergeBase(of first: String, _ second: String, in project: Int64) async throws(GitLabError) -> String? {
+        do {
+            return try await client.repositories.mergeBase(of: [first, second], in: .id(project)).id
+        } catch .notFound(_, missing: .other("Merge Base"), _) {
+            // `not_found!("Merge Base")` (lib/api/repositories.rb): both refs resolve, and share no ancestor
+            return nil
+        }
     }
 
-    func confirmRewrite(from: String, to: String, rangeIsEmpty: Bool, in project: Int64) async throws(GitLabError) {
-        let base = try await client.repositories.mergeBase(of: [from, to], in: .id(project)).id
+    func confirmRewrite(from: String, to: String, rangeIsEmpty: Bool, in project: Int64) async throws(GitLabError)
+        -> Bool
+    {
+        guard let base = try await mergeBase(of: from, to, in: project) else {
+            if rangeIsEmpty {
+                throw inconsistent(project, "\(from)..\(to)", "the range is empty, yet \(to) shares no history with it")
+            }
+            return true
+        }
         if base == from {
             throw inconsistent(
                 project, "\(from)..\(to)", "no commit of the range has \(from) as parent, yet it is the merge base"
@@ -219,6 +231,7 @@ struct GitLabProjectSource: ProjectSource {
         if rangeIsEmpty, base != to {
             throw inconsistent(project, "\(from)..\(to)", "the range is empty, yet \(to) is not in \(from)")
         }
+        return false
     }
 
     func confirmAncestor(_ ancestor: String, of descendant: String, in project: Int64) async throws(GitLabError) {

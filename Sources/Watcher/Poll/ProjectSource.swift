@@ -44,16 +44,19 @@ protocol ProjectSource: Sendable {
     /// then reads the head on its own. Asked only when a hint says the branch was pushed to.
     func pushedRange(of branch: String, from: String, in project: Int64) async throws(GitLabError) -> CommitWindow?
 
-    /// Whether `ancestor` is reachable from `descendant` (their merge base is `ancestor`): one request, asked only
-    /// when a range was too long to judge a push from its oldest commit.
-    func isAncestor(_ ancestor: String, of descendant: String, in project: Int64) async throws(GitLabError) -> Bool
+    /// The best common ancestor of `first` and `second`, or `nil` when they share no history at all (a branch
+    /// replaced by an unrelated one): one request, asked only when a range could not tell a push from a rewrite.
+    /// GitLab's 404 `Merge Base Not Found` is that answer, not an error (docs/gitlab-api.md).
+    func mergeBase(of first: String, _ second: String, in project: Int64) async throws(GitLabError) -> String?
 
     /// Confirms, with the merge base, a rewrite that a complete range `from..to` suggested (no commit in it has
-    /// `from` as parent): throws an inconsistent-answer error naming the project when `from` is an ancestor of
-    /// `to` after all, or when the range is empty (`rangeIsEmpty`) although `to` is not an ancestor of `from` (a
-    /// branch moved backwards) — the range lost commits on the way (a page skipped) — so the poll fails and
-    /// retries rather than announce a force-push that never happened, or one without its commits.
+    /// `from` as parent), and returns whether the two heads share no history at all (`unrelated`). Throws an
+    /// inconsistent-answer error naming the project when `from` is an ancestor of `to` after all, or when the
+    /// range is empty (`rangeIsEmpty`) although `to` is not an ancestor of `from` (a branch moved backwards; an
+    /// unrelated `to` never has an empty range) — the range lost commits on the way (a page skipped) — so the poll
+    /// fails and retries rather than announce a force-push that never happened, or one without its commits.
     func confirmRewrite(from: String, to: String, rangeIsEmpty: Bool, in project: Int64) async throws(GitLabError)
+        -> Bool
 
     /// Confirms, with the merge base, that `ancestor` is reachable from `descendant` — what an empty range
     /// `descendant..ancestor` says — or throws an inconsistent-answer error naming the project: the range lost
@@ -115,5 +118,13 @@ extension CommitWindow {
             pending += commit.parentIDs ?? []
         }
         return reached
+    }
+}
+
+extension ProjectSource {
+    /// Whether `ancestor` is reachable from `descendant`: their merge base is `ancestor` (unrelated histories
+    /// have none, so it is not).
+    func isAncestor(_ ancestor: String, of descendant: String, in project: Int64) async throws(GitLabError) -> Bool {
+        try await mergeBase(of: ancestor, descendant, in: project) == ancestor
     }
 }

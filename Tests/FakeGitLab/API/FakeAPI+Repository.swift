@@ -133,15 +133,18 @@ extension FakeAPI {
         ]).response
     }
 
-    /// `GET /projects/:id/repository/merge_base?refs[]=A&refs[]=B`.
+    /// `GET /projects/:id/repository/merge_base?refs[]=A&refs[]=B`, answering as `lib/api/repositories.rb` does:
+    /// 400 `Provide at least 2 refs`; 400 `Could not find ref: A` (`refs: A, B` when several do not resolve: a
+    /// pruned commit, a deleted branch); 404 `404 Merge Base Not Found` when the commits share no ancestor.
     func mergeBase(_ project: FakeWorld.Project) -> FakeResponse {
         let refs = request.params("refs[]")
         guard refs.count >= 2 else { return .message(400, "Provide at least 2 refs") }
-        let shas = refs.compactMap(project.repository.resolve)
-        guard shas.count == refs.count else {
-            let missing = refs.first { project.repository.resolve($0) == nil } ?? ""
-            return .message(404, "Could not find ref: \(missing)")
+        let missing = refs.filter { project.repository.resolve($0) == nil }
+        guard missing.isEmpty else {
+            let noun = missing.count == 1 ? "ref" : "refs"
+            return .message(400, "Could not find \(noun): \(missing.joined(separator: ", "))")
         }
+        let shas = refs.compactMap(project.repository.resolve)
         guard let base = project.repository.mergeBase(shas), let commit = project.repository.commits[base] else {
             return .message(404, "404 Merge Base Not Found")
         }

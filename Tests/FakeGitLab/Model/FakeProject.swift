@@ -267,6 +267,42 @@ public struct FakeProject: Sendable, Hashable {
         }
     }
 
+    /// Replaces `branch` with an unrelated history of `adding` new commits, in one forced push: an orphan branch, or
+    /// another repository's history, pushed over it. The new head shares no ancestor with the old one (GitLab's
+    /// merge base answers 404 `Merge Base Not Found` for the pair).
+    ///
+    /// Returns the new commits' SHAs, oldest first.
+    @discardableResult
+    public func replaceWithUnrelatedHistory(
+        _ branch: String,
+        adding: Int,
+        by author: FakeAuthor = .default,
+        pushedBy pusher: FakeUser? = nil
+    ) -> [String] {
+        precondition(adding > 0, "FakeGitLab: an unrelated history needs at least one commit")
+        return store.write { world in
+            var project = world.project(id)
+            guard let old = project.repository.branches[branch] else {
+                preconditionFailure("FakeGitLab: no branch \(branch)")
+            }
+            var head: String?
+            var made: [String] = []
+            for index in 0..<adding {
+                let spec = FakeCommitSpec("Unrelated \(index + 1)", author: author)
+                let sha = world.store(spec, parents: head.map { [$0] } ?? [], in: &project)
+                made.append(sha)
+                head = sha
+            }
+            project.repository.branches[branch] = head
+            world.projects[id] = project
+            world.recordPush(
+                projectID: id, ref: branch, refType: "branch", from: old, to: head, count: made.count,
+                pusher: pusher?.id, now: now, coarseActivity: coarse
+            )
+            return made
+        }
+    }
+
     /// Protects (or unprotects) `branch`.
     public func protect(_ branch: String, _ protected: Bool = true) {
         store.write { world in

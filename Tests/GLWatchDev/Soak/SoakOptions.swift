@@ -46,14 +46,18 @@ struct SoakOptions: Sendable {
     /// Whether push events become visible 0–3 s after their push, out of id order, as GitLab writes them in a
     /// background job (docs/gitlab-api.md "Events").
     var lateEvents = !pendingFixes.contains("late-events")
+    /// Whether one force-push in four replaces the branch with an unrelated history (an orphan branch pushed over
+    /// it: GitLab has no merge base for the old and new heads) — issue 34.
+    var unrelatedHistory = !pendingFixes.contains("unrelated-history")
 
     /// The parts of the timeline switched off by default because glwatch does not pass them yet (their fixes had
     /// not landed when this was written; `--with NAME` switches one on, `--with all` every one). Remove a name
     /// once its fix is in, so that CI holds the line.
     static let pendingFixes: Set<String> = []
 
-    /// Every switch name: the cases, `paths-rule`, `bad-answers` and `late-events`.
-    static let switchNames = SoakCase.allCases.map(\.rawValue) + ["paths-rule", "bad-answers", "late-events"]
+    /// Every switch name: the cases, `paths-rule`, `bad-answers`, `late-events` and `unrelated-history`.
+    static let switchNames =
+        SoakCase.allCases.map(\.rawValue) + ["paths-rule", "bad-answers", "late-events", "unrelated-history"]
 
     /// Applies `--with` and `--without` (names from `switchNames`, or `all`).
     mutating func switching(on with: [String], off without: [String]) {
@@ -65,6 +69,7 @@ struct SoakOptions: Sendable {
         pathsRule = on("paths-rule")
         badAnswers = on("bad-answers")
         lateEvents = on("late-events")
+        unrelatedHistory = on("unrelated-history")
     }
 
     /// The CI run: six projects, 50 seconds of changes and kills, every case.
@@ -82,6 +87,7 @@ struct SoakOptions: Sendable {
     var switchedOff: [String] {
         SoakCase.allCases.filter { !cases.contains($0) }.map(\.rawValue) + (pathsRule ? [] : ["paths-rule"])
             + (badAnswers ? [] : ["bad-answers"]) + (lateEvents ? [] : ["late-events"])
+            + (unrelatedHistory ? [] : ["unrelated-history"])
     }
 
     /// The `--with` and `--without` arguments that replay the switches whatever the defaults.

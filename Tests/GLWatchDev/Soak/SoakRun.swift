@@ -40,6 +40,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
         self.say = say
         random = FakeSplitMix64(seed: options.seed)
         world = SoakWorld(projectCount: options.projects, seed: random.next())
+        world.unrelatedHistories = options.unrelatedHistory
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("glwatch-soak-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         report = SoakReport(seed: options.seed, options: options)

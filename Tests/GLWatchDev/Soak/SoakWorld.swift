@@ -50,6 +50,8 @@ final class SoakWorld {
 
     /// The most branches a project gets (the script stops creating them there).
     let maxBranches = 6
+    /// Whether a force-push may replace the branch with an unrelated history (`SoakOptions.unrelatedHistory`).
+    var unrelatedHistories = true
 
     /// Builds `projectCount` projects with a 20-commit history and a `develop` branch each, and the projects of
     /// the scripted cases; nothing about them is to be announced (the start takes them as they are).
@@ -149,6 +151,14 @@ final class SoakWorld {
     }
 
     private func forcePush(_ branch: String, in project: FakeProject) -> String {
+        // One in four replaces the branch with a history of its own: no merge base with the old head (issue 34)
+        if unrelatedHistories, Int.random(in: 0..<4, using: &random) == 0 {
+            let shas = project.replaceWithUnrelatedHistory(
+                branch, adding: Int.random(in: 1...3, using: &random), by: knownAuthor(in: project)
+            )
+            counts["unrelated histories", default: 0] += 1
+            return "replace \(project.path)@\(branch) by an unrelated history (\(shas.count) new): \(Self.short(shas))"
+        }
         let shas = project.rewrite(
             branch,
             dropping: Int.random(in: 1...2, using: &random),

@@ -34,6 +34,48 @@ import Testing
         #expect(url == "https://gitlab.example.com/acme/api/-/compare/\(old)...\(new)")
     }
 
+    @Test func testForcePush_overAnUnrelatedHistory_saysSo_inItsSummaryAndValues() {
+        // Given a force-push over a shared history and one that replaced the branch with an unrelated history
+        let rewrite = WatchEvent.branchForcePushed(
+            project: project, branch: "main", oldHead: old, newHead: new, droppedCount: 2,
+            commits: CommitList(commits: []), at: time
+        )
+        let replaced = WatchEvent.branchForcePushed(
+            project: project, branch: "main", oldHead: old, newHead: new, droppedCount: 4, unrelated: true,
+            commits: CommitList(commits: []), at: time
+        )
+        // When their template values are built
+        let rewriteValues = TemplateContext(events: [rewrite], dialect: .plain).values()
+        let replacedValues = TemplateContext(events: [replaced], dialect: .plain).values()
+        // Then the summary and `unrelated` tell them apart
+        #expect(rewriteValues["summary"] as? String == "Branch main force-pushed in acme/api (2 dropped, 0 new)")
+        #expect(
+            replacedValues["summary"] as? String
+                == "Branch main replaced by an unrelated history in acme/api (4 dropped, 0 new)"
+        )
+        #expect(rewriteValues["unrelated"] as? Bool == false && replacedValues["unrelated"] as? Bool == true)
+    }
+
+    @Test func testForcePush_storedBeforeUnrelatedExisted_decodesAsARewriteOfASharedHistory() throws {
+        // Given a force-push encoded, then the "unrelated" key removed (an event stored by an earlier glwatch)
+        let event = WatchEvent.branchForcePushed(
+            project: project, branch: "main", oldHead: old, newHead: new, droppedCount: 1, unrelated: true,
+            commits: CommitList(commits: []), at: time
+        )
+        let json = String(decoding: try event.jsonData(), as: UTF8.self)
+        #expect(json.contains(#""unrelated":true"#))
+        let older = json.replacingOccurrences(of: #","unrelated":true"#, with: "")
+            .replacingOccurrences(of: #""unrelated":true,"#, with: "")
+        #expect(!older.contains("unrelated"))
+        // When decoded, then it is a force-push that is not marked unrelated, and nothing else changed
+        let decoded = try WatchEvent.decode(json: Data(older.utf8))
+        guard case .branchForcePushed(let details) = decoded.details else {
+            Issue.record("not a force-push: \(decoded.type)")
+            return
+        }
+        #expect(!details.unrelated && details.droppedCount == 1 && decoded.id == event.id)
+    }
+
     @Test func testPrimaryURL_ofProjectEvents_isTheProjectPage_andNilWithoutOne() {
         // Given project events, with and without a known web URL
         let renamed = WatchEvent.projectRenamed(project: project, oldPath: "acme/old-api", at: time)

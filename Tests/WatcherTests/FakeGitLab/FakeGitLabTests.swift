@@ -148,6 +148,36 @@ import Testing
         }
     }
 
+    @Test func testMergeBase_answersAsGitLabDoes_forTooFewRefsUnknownRefsAndUnrelatedHistories() async throws {
+        // Given a branch, an unrelated history pushed over another one, and a commit that was never pushed
+        let gitlab = FakeGitLab()
+        let api = gitlab.addProject("acme/api")
+        let main = api.commits(3)
+        api.createBranch("old", from: "main")
+        let unrelated = api.replaceWithUnrelatedHistory("old", adding: 2)
+        let path = "/api/v4/projects/\(api.id)/repository/merge_base"
+        let absent = String(repeating: "e", count: 40)
+
+        try await withRaw(gitlab) { get in
+            let one = try await get("\(path)?refs%5B%5D=main", [:])
+            let unknown = try await get("\(path)?refs%5B%5D=main&refs%5B%5D=\(absent)", [:])
+            let twoUnknown = try await get("\(path)?refs%5B%5D=nope&refs%5B%5D=\(absent)", [:])
+            let none = try await get("\(path)?refs%5B%5D=main&refs%5B%5D=old", [:])
+            let base = try await get("\(path)?refs%5B%5D=\(main[0])&refs%5B%5D=main", [:])
+
+            // Then (lib/api/repositories.rb): 400 for fewer than two refs and for refs that do not resolve, 404
+            // when the commits share no ancestor, the commit otherwise
+            #expect(one.status == 400 && text(one) == #"{"message":"Provide at least 2 refs"}"#)
+            #expect(unknown.status == 400 && text(unknown) == #"{"message":"Could not find ref: \#(absent)"}"#)
+            #expect(
+                twoUnknown.status == 400 && text(twoUnknown) == #"{"message":"Could not find refs: nope, \#(absent)"}"#
+            )
+            #expect(none.status == 404 && text(none) == #"{"message":"404 Merge Base Not Found"}"#)
+            #expect(base.status == 200 && text(base).contains(#""id":"\#(main[0])""#))
+            #expect(api.head(of: "old") == unrelated.last)
+        }
+    }
+
     @Test func testThrottle_answers429TheWayRackAttackDoes() async throws {
         // A fixed clock in the middle of a window: with the system clock the two requests could straddle a window
         // boundary (windows are aligned to the period) and the second one would be allowed.

@@ -6,14 +6,19 @@ public struct BranchForcePushed: Sendable, Hashable, Codable {
     public var newHead: String
     /// How many commits the rewrite dropped from the branch.
     public var droppedCount: Int
+    /// Whether the new head shares no history with the old one (GitLab has no merge base for them): the branch was
+    /// replaced by an unrelated history — another repository's, or an orphan branch pushed over it. `commits` is
+    /// then the new history (bounded like any push) and `droppedCount` the old one's.
+    public var unrelated: Bool
     /// The commits the rewrite brought, oldest first.
     public var commits: CommitList
 
     /// Creates the details of a `branch.force_pushed` event.
-    public init(oldHead: String, newHead: String, droppedCount: Int, commits: CommitList) {
+    public init(oldHead: String, newHead: String, droppedCount: Int, unrelated: Bool = false, commits: CommitList) {
         self.oldHead = oldHead
         self.newHead = newHead
         self.droppedCount = droppedCount
+        self.unrelated = unrelated
         self.commits = commits
     }
 
@@ -21,6 +26,7 @@ public struct BranchForcePushed: Sendable, Hashable, Codable {
         case oldHead = "old_head"
         case newHead = "new_head"
         case droppedCount = "dropped_commits"
+        case unrelated
     }
 
     /// Decodes the heads, the dropped count and the commit list's fields from the event's `data`.
@@ -29,6 +35,8 @@ public struct BranchForcePushed: Sendable, Hashable, Codable {
         oldHead = try container.decode(String.self, forKey: .oldHead)
         newHead = try container.decode(String.self, forKey: .newHead)
         droppedCount = try container.decode(Int.self, forKey: .droppedCount)
+        // Absent from events stored before it existed: those were all rewrites of a shared history.
+        unrelated = try container.decodeIfPresent(Bool.self, forKey: .unrelated) ?? false
         commits = try CommitList(from: decoder)
     }
 
@@ -38,6 +46,7 @@ public struct BranchForcePushed: Sendable, Hashable, Codable {
         try container.encode(oldHead, forKey: .oldHead)
         try container.encode(newHead, forKey: .newHead)
         try container.encode(droppedCount, forKey: .droppedCount)
+        try container.encode(unrelated, forKey: .unrelated)
         try commits.encode(to: encoder)
     }
 }
