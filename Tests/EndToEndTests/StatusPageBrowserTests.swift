@@ -56,7 +56,21 @@ struct StatusPageBrowserTests {
         #expect(dom.contains("<th>Woken by</th>"))
         #expect(dom.contains("<th>Circuit breaker</th>"))
 
-        // and a screenshot is kept for CI
+        // And when a request to GitLab fails with a long message (a ref list, a merge base: GitLab's messages can
+        // run long), the instances table keeps its shape: the error is cut, the whole of it one click away
+        let refs = (1...8).map { String(repeating: "\($0)", count: 40) }
+        let long = "Could not find refs: " + refs.joined(separator: ", ")
+        world.fake.inject(FakeFault(.status(400, body: #"{"message":"\#(long)"}"#), times: 1))
+        var shown = ""
+        for _ in 0..<60 where !shown.contains("<details class=\"problem\">") {
+            try await Task.sleep(for: .seconds(1))
+            shown = try chromium.dumpDOM(url)
+        }
+        #expect(shown.contains("<details class=\"problem\"><summary>"), "\(shown)")
+        #expect(shown.contains(refs[7] + "</details>"), "the whole error is there, behind the summary")
+        #expect(shown.contains("<table class=\"instances\">"))
+
+        // and a screenshot, with that error, is kept for CI
         let screenshot = Chromium.artifactsDirectory + "/status-page.png"
         try chromium.screenshot(url, to: screenshot)
         let png = try Data(contentsOf: URL(fileURLWithPath: screenshot))

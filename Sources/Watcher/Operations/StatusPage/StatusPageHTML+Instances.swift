@@ -23,12 +23,28 @@ extension StatusPageHTML {
             }
             if instance.throttled > 0 { budget.append("\(instance.throttled) × HTTP 429") }
             let error = instance.lastError.map {
-                time(instance.lastErrorAt) + " <span class=\"problem\">" + HTML.escape($0) + "</span>"
+                time(instance.lastErrorAt) + " " + Self.errorText($0)
             } ?? "<span class=\"muted\">none</span>"
             let limits = budget.isEmpty ? "<span class=\"muted\">not reported</span>" : budget.joined(separator: ", ")
             return [name, state, limits, error]
         }
         return "<h3>GitLab instances</h3>\n"
-            + table(["Instance", "State", "Rate limit", "Last error"], rows, empty: "No GitLab instance.")
+            + table(
+                ["Instance", "State", "Rate limit", "Last error"], rows, empty: "No GitLab instance.",
+                cssClass: "instances"
+            )
+    }
+
+    /// How long a last error is shown before the rest waits behind a click.
+    static let errorPreviewLength = 160
+
+    /// An error, escaped: whole when short; else its first `errorPreviewLength` characters, with the whole text one
+    /// click away (`<details>`), so one long error cannot squeeze the table's other columns.
+    static func errorText(_ error: String) -> String {
+        guard error.count > errorPreviewLength else {
+            return "<span class=\"problem\">" + HTML.escape(error) + "</span>"
+        }
+        return "<details class=\"problem\"><summary>" + HTML.escape(String(error.prefix(errorPreviewLength)))
+            + "…</summary>" + HTML.escape(error) + "</details>"
     }
 }

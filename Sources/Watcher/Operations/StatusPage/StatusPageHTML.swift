@@ -110,11 +110,12 @@ struct StatusPageHTML: Sendable {
         return "<time datetime=\"\(iso)\" title=\"\(iso)\">\(text)</time>"
     }
 
-    /// A table; cells are HTML already (callers escape values).
-    func table(_ headers: [String], _ rows: [[String]], empty: String) -> String {
+    /// A table; cells are HTML already (callers escape values). `cssClass` names the table for the stylesheet.
+    func table(_ headers: [String], _ rows: [[String]], empty: String, cssClass: String? = nil) -> String {
         guard !rows.isEmpty else { return "<p class=\"muted\">\(HTML.escape(empty))</p>" }
         let head = headers.map { "<th>\($0)</th>" }.joined()
         let body = rows.map { "<tr>" + $0.map { "<td>\($0)</td>" }.joined() + "</tr>" }.joined(separator: "\n")
-        return "<table><thead><tr>\(head)</tr></thead><tbody>\n\(body)\n</tbody></table>"
+        let opening = cssClass.map { "<table class=\"\($0)\">" } ?? "<table>"
+        return "\(opening)<thead><tr>\(head)</tr></thead><tbody>\n\(body)\n</tbody></table>"
     }
 }

@@ -33,5 +33,9 @@ enum StatusPageStyle {
         .status.lagging, .breaker.half-open { color: #b44d12; } .breaker.open { color: #a61b1b; }
         .breaker.closed { color: #2f8132; } .sort a.current { font-weight: 600; text-decoration: none; }
         form.inline { display: inline; margin: 0; } .notice { color: #2f8132; }
+        table.instances td { word-break: normal; overflow-wrap: break-word; }
+        table.instances td:nth-child(2), table.instances td:nth-child(3) { min-width: 9rem; }
+        table.instances td:nth-child(4) { width: 50%; } table.instances .problem { overflow-wrap: anywhere; }
+        details.problem summary { cursor: pointer; }
         """
 }

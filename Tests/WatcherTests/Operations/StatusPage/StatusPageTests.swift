@@ -205,4 +205,37 @@ struct StatusPageTests {
             #expect(!html.contains("/ui/admin") && !html.contains("Retry"))
         }
     }
+
+    @Test func testInstancesTable_aLongLastError_isCutWithTheWholeTextOneClickAway_andTheTableStyledToWrapIt() {
+        // Given an instance whose last error is a long GitLab message (hostile characters in it)
+        let long = "<merge base> of " + String(repeating: "0123456789abcdef", count: 20) + " not found (HTTP 404)"
+        let now = StatusPageFixture.now
+        let html = StatusPageHTML(instanceURLs: [:], now: now)
+        let instance = StatusAPI.Overview.Instance(
+            InstanceStatus(
+                name: "gitlab.example.com", host: "gitlab.example.com", throttled: 0, lastError: long,
+                lastErrorAt: now - 30
+            ),
+            now: now
+        )
+
+        // When the instances table is rendered
+        let table = html.instancesTable([instance])
+
+        // Then the error shows its first 160 characters, the whole text behind a <details>, escaped, in a table
+        // the stylesheet lets wrap the error instead of squeezing the other columns
+        let preview = String(long.prefix(StatusPageHTML.errorPreviewLength))
+        #expect(table.contains("<details class=\"problem\"><summary>" + HTML.escape(preview) + "…</summary>"))
+        #expect(table.contains(HTML.escape(long) + "</details>"))
+        #expect(!table.contains("<merge base>"))
+        #expect(table.contains("<table class=\"instances\">"))
+        #expect(StatusPageStyle.css.contains("table.instances .problem { overflow-wrap: anywhere; }"))
+        // And a short error stays whole, with nothing to click
+        let short = html.instancesTable([
+            StatusAPI.Overview.Instance(
+                InstanceStatus(name: "a", host: "a", throttled: 0, lastError: "HTTP 503", lastErrorAt: nil), now: now
+            )
+        ])
+        #expect(short.contains("<span class=\"problem\">HTTP 503</span>") && !short.contains("<details"))
+    }
 }
