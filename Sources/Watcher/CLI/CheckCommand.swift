@@ -13,7 +13,8 @@ struct CheckCommand: ParsableCommand {
             Warnings (a sink no rule uses, nothing to watch) are printed too but do not fail the check.
 
             --offline validates everything except the secrets: variables and files named by *_env and *_file \
-            keys (and ca_file) are not read, so a config can be linted in CI where they do not exist.
+            keys (and ca_file) are not read, and a ${VAR} whose variable is not set is taken as given (the value \
+            holding it is not judged), so a config can be linted in CI where they do not exist.
 
             Examples:
               glwatch check

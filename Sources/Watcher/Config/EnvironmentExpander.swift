@@ -9,6 +9,10 @@ import Yams
 /// written. An unset variable without a default is a problem at its exact place naming the variable — never a
 /// value. A value whose reference failed is remembered, so the loaders' follow-on complaints about it (an empty
 /// path, an invalid duration) can be dropped: the user sees the one problem that matters.
+///
+/// Offline (`glwatch check --offline`, an environment that reads no secrets), an unset variable is taken as given:
+/// no problem, a stand-in in its place, and the value remembered the same way, so nothing that depends on it is
+/// judged — a notification URL whose secret parts are `${VAR}`s checks on a machine without them, as `url_env` does.
 final class EnvironmentExpander {
     /// Where variables are read.
     let environment: any ConfigEnvironment
@@ -20,6 +24,10 @@ final class EnvironmentExpander {
     /// (shorter ones are not secrets, and would turn up in messages by chance).
     private var values: [String: String] = [:]
     private var reader: YAMLReader
+    /// How many unset variables were taken as given (offline).
+    private var standIns = 0
+    /// What an unset variable stands for offline.
+    static let offlineStandIn = "offline"
 
     /// Creates an expander reading `environment`.
     init(environment: any ConfigEnvironment) {
@@ -56,9 +64,9 @@ final class EnvironmentExpander {
         case .scalar(let scalar):
             guard scalar.string.contains("${") else { return node }
             var expanded = scalar
-            let before = problems.count
+            let before = (problems.count, standIns)
             expanded.string = expand(scalar.string, scalar: scalar)
-            if problems.count != before {
+            if (problems.count, standIns) != before {
                 unresolved.insert("\(reader.file):\(scalar.mark?.line ?? 1):\(scalar.mark?.column ?? 1)")
             }
             return .scalar(expanded)
@@ -122,6 +130,9 @@ final class EnvironmentExpander {
                 if value.count >= 8 { values[value] = name }
             } else if let fallback {
                 result += fallback
+            } else if !environment.readsSecrets {
+                result += Self.offlineStandIn
+                standIns += 1
             } else {
                 problem(
                     "environment variable \"\(name)\" is not set (or give a default: ${\(name):-default})",

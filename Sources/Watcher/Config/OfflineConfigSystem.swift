@@ -5,7 +5,8 @@ import Notifier
 /// Secrets named by `token_env`/`token_file`, `url_env`/`url_file`, `secret_env`/`secret_file`, header `env`/`file`
 /// and the `ca_file` of a GitLab instance are checked for their form (exactly one key, a string) but not read, so a
 /// config can be linted in CI, where those variables and files do not exist. `${VAR}` references in values are
-/// still expanded: they can change what the config means.
+/// still expanded where the variable is set (they can change what the config means); an unset one is taken as given
+/// (`EnvironmentExpander`), so a notification URL with `${SMTP_PASSWORD}` in it checks without the password.
 struct OfflineConfigSystem: ConfigSystem {
     /// The system whose config, rules files and templates are read.
     let base: any ConfigSystem

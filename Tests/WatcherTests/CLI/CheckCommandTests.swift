@@ -136,6 +136,46 @@ import Testing
         )
     }
 
+    @Test func testOffline_takesEveryUnsetVariableInANotificationURLAsGiven() throws {
+        // Given notification URLs whose secret parts are ${VAR}s this machine does not have: a password, a bot
+        // token (<number>:<key>), a Matrix access token and a webhook token
+        var system = self.system
+        system.files["/srv/glwatch.yml"] = """
+            gitlab: {a: {token_env: GITLAB_TOKEN}}
+            watch: [{project: x/y, instance: a}]
+            sinks:
+              mail: "mailtos://glwatch:${SMTP_PASSWORD}@smtp.example.com?from=glwatch@example.com&to=dev@example.com"
+              chat: "tgram://${TELEGRAM_BOT_TOKEN}/-1001234567890"
+              room: {url: "matrixs://${MATRIX_TOKEN}@matrix.example.com/#ops"}
+              discord: "discord://1234567890/${DISCORD_WEBHOOK_TOKEN}"
+            rules: [{name: main, notify: [mail, chat, room, discord]}]
+            """
+        // When it is checked normally, then each unset variable is a problem, and offline would pass
+        let normal = try check(["-c", "/srv/glwatch.yml"], system)
+        #expect(normal.status == 1)
+        #expect(normal.errors.contains(#"environment variable "SMTP_PASSWORD" is not set"#))
+        #expect(normal.errors.contains(#"environment variable "TELEGRAM_BOT_TOKEN" is not set"#))
+        #expect(normal.errors.contains("`glwatch check --offline` would pass"))
+        // When it is checked offline, then it passes: the variables are taken as given
+        let offline = try check(["-c", "/srv/glwatch.yml", "--offline"], system)
+        #expect(offline.errors.isEmpty, "\(offline.errors)")
+        #expect(offline.status == 0)
+    }
+
+    @Test func testOffline_theShippedNotificationURLExample_passesWithNoVariableSet() throws {
+        // Given examples/notification-urls.yml, whose secret parts are all ${VAR}s, on a machine with none of them
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../examples").standardized.path
+        var system = FakeConfigSystem(variables: [:])
+        system.files["/srv/notification-urls.yml"] = try String(
+            contentsOfFile: examples + "/notification-urls.yml", encoding: .utf8
+        )
+        // When it is checked offline, then it passes
+        let offline = try check(["-c", "/srv/notification-urls.yml", "--offline"], system)
+        #expect(offline.errors.isEmpty, "\(offline.errors)")
+        #expect(offline.status == 0)
+    }
+
     @Test func testOffline_stillReportsEveryOtherProblem() throws {
         // Given the same config with a misspelt key and a sink no rule defines
         var system = self.system
