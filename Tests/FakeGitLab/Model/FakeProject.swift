@@ -235,35 +235,11 @@ public struct FakeProject: Sendable, Hashable {
         by author: FakeAuthor = .default,
         pushedBy pusher: FakeUser? = nil
     ) -> [String] {
-        store.write { world in
-            var project = world.project(id)
-            guard let old = project.repository.branches[branch] else {
-                preconditionFailure("FakeGitLab: no branch \(branch)")
-            }
+        forcePushNewCommits(branch, adding: adding, titled: "Rewritten", by: author, pushedBy: pusher) {
+            old, repository in
             var base: String? = old
-            for _ in 0..<dropping { base = base.flatMap { project.repository.commits[$0]?.parents.first } }
-            var head = base
-            var made: [String] = []
-            for index in 0..<adding {
-                let spec = FakeCommitSpec("Rewritten \(index + 1)", author: author)
-                let sha = world.store(spec, parents: head.map { [$0] } ?? [], in: &project)
-                made.append(sha)
-                head = sha
-            }
-            project.repository.branches[branch] = head
-            world.projects[id] = project
-            world.recordPush(
-                projectID: id,
-                ref: branch,
-                refType: "branch",
-                from: old,
-                to: head,
-                count: made.count,
-                pusher: pusher?.id,
-                now: now,
-                coarseActivity: coarse
-            )
-            return made
+            for _ in 0..<dropping { base = base.flatMap { repository.commits[$0]?.parents.first } }
+            return base
         }
     }
 
@@ -280,15 +256,30 @@ public struct FakeProject: Sendable, Hashable {
         pushedBy pusher: FakeUser? = nil
     ) -> [String] {
         precondition(adding > 0, "FakeGitLab: an unrelated history needs at least one commit")
-        return store.write { world in
+        return forcePushNewCommits(branch, adding: adding, titled: "Unrelated", by: author, pushedBy: pusher) {
+            _, _ in nil
+        }
+    }
+
+    /// One forced push of `branch`: `adding` new commits (titled `title 1`, `title 2`, …) on the commit `base`
+    /// picks from the old head (`nil`: on nothing, an unrelated history), recorded as one push event.
+    private func forcePushNewCommits(
+        _ branch: String,
+        adding: Int,
+        titled title: String,
+        by author: FakeAuthor,
+        pushedBy pusher: FakeUser?,
+        onto base: (_ old: String, _ repository: FakeRepository) -> String?
+    ) -> [String] {
+        store.write { world in
             var project = world.project(id)
             guard let old = project.repository.branches[branch] else {
                 preconditionFailure("FakeGitLab: no branch \(branch)")
             }
-            var head: String?
+            var head = base(old, project.repository)
             var made: [String] = []
             for index in 0..<adding {
-                let spec = FakeCommitSpec("Unrelated \(index + 1)", author: author)
+                let spec = FakeCommitSpec("\(title) \(index + 1)", author: author)
                 let sha = world.store(spec, parents: head.map { [$0] } ?? [], in: &project)
                 made.append(sha)
                 head = sha
