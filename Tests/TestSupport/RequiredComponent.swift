@@ -22,10 +22,11 @@ public struct RequiredComponent: Sendable {
     /// Whether a test that needs the component runs: `true` when it is at hand; `false` when it is missing outside
     /// CI (the reason goes to standard error, once per component); under CI a missing component throws.
     ///
-    /// - Throws: `MissingComponent` when it is missing and `TestEnvironment.isCI`.
-    public func isUsable() throws -> Bool {
+    /// - Parameter inCI: whether the tests run under CI (`TestEnvironment.isCI`; given by the tests of this type).
+    /// - Throws: `MissingComponent` when it is missing and `inCI`.
+    public func isUsable(inCI: Bool = TestEnvironment.isCI) throws -> Bool {
         guard let reason = unavailableReason() else { return true }
-        if TestEnvironment.isCI { throw MissingComponent(name: name, reason: reason) }
+        if inCI { throw MissingComponent(name: name, reason: reason) }
         if Self.noted.withLock({ $0.insert(name).inserted }) {
             FileHandle.standardError.write(Data("note: tests that need \(name) are skipped: \(reason)\n".utf8))
         }
