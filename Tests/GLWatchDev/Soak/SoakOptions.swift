@@ -53,7 +53,11 @@ struct SoakOptions: Sendable {
     /// The parts of the timeline switched off by default because glwatch does not pass them yet (their fixes had
     /// not landed when this was written; `--with NAME` switches one on, `--with all` every one). Remove a name
     /// once its fix is in, so that CI holds the line.
-    static let pendingFixes: Set<String> = []
+    ///
+    /// `unrelated-history`: the long run of seed 20261215 announced 20 commits of soak/p1 that predate the watch
+    /// (lost 0, duplicated 0, unexpected 20) — once the default branch shares no history with the others, a branch
+    /// read against it brings old commits that no stored head reaches any more. The short run passes with it.
+    static let pendingFixes: Set<String> = ["unrelated-history"]
 
     /// Every switch name: the cases, `paths-rule`, `bad-answers`, `late-events` and `unrelated-history`.
     static let switchNames =
