@@ -36,6 +36,8 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
     private let hearing: @Sendable () -> Bool
     private let state = Mutex(State())
     private let subject: BehaviorSubject<ReplicaReport>
+    /// How long one round's database work may take before the round counts as failed (`tick`).
+    private let roundDeadline: Duration
     /// The round due when the leader lease another replica holds expires (`tick`), replaced after each round.
     private let atLeaderExpiry = SerialDisposable()
 
@@ -65,10 +67,14 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
     /// - parameter wakeups: Where hints for the other replicas' projects are passed on; without, none are, and
     ///   every replica reads the change feed itself.
     /// - parameter hearing: Whether the other replicas' hints reach this one now (`ReplicaWakeListener.isListening`).
+    /// - parameter roundDeadline: How long a round's database work may take before the round fails (the database
+    ///   "did not answer"); by default one lease period, after which the leases it would renew have run out anyway.
     init(
         leases: any ReplicaLeases, scheduler: any SchedulerType, logger: Logger, claimBatch: Int = 200,
-        wakeups: (any ReplicaWakeups)? = nil, hearing: @escaping @Sendable () -> Bool = { false }
+        wakeups: (any ReplicaWakeups)? = nil, hearing: @escaping @Sendable () -> Bool = { false },
+        roundDeadline: Duration? = nil
     ) {
+        self.roundDeadline = roundDeadline ?? leases.leasePeriod
         self.leases = leases
         self.wakeups = wakeups
         self.hearing = hearing
@@ -205,6 +211,10 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
     }
 
     /// One round (see the type's description); the engine's pipelines follow the leases before it returns.
+    ///
+    /// The round's database work has `roundDeadline` to finish: without it, a round against a database that went
+    /// away waits as long as the connection pool keeps retrying (postgres-nio gives up after a minute), and in the
+    /// meantime this replica would go on polling projects whose leases have run out, reporting nothing.
     func tick(engine: WatchEngine) async {
         let now = scheduler.now
         // A round that begins once every target has listed its projects gives this replica its share.
@@ -215,13 +225,11 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
         var lost: [ProjectKey] = []
         var release: [ProjectKey] = []
         do {
-            try await leases.heartbeat(now: now)
-            let leading = try await leases.acquireLeadership(now: now)
-            if !leading { try await roundAtLeaderExpiry(now: now) }
-            if Set(covered) != offered { try await leases.offerProjects(covered.filter { !offered.contains($0) }) }
-            let renewed = try await leases.renewLeases(held, now: now)
+            let reached = try await withDeadline(roundDeadline) { [self] in
+                try await reachDatabase(now: now, covered: covered, held: held, offered: offered)
+            }
+            let (leading, renewed, claim) = (reached.leading, reached.renewed, reached.claim)
             lost = Set(held.map(\.project)).subtracting(renewed.map(\.project)).sorted()
-            let claim = try await leases.claimProjects(among: covered, now: now, limit: claimBatch)
             let coveredSet = Set(covered)
             var keep = renewed.filter { coveredSet.contains($0.project) }
             release = renewed.filter { !coveredSet.contains($0.project) }.map(\.project)
@@ -260,9 +268,11 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
             return  // stopping
         } catch {
             logger.warning("cannot renew this replica's leases", metadata: ["error": "\(error)"])
+            // Measured from the round's end: a round that waited out its deadline may have outlived the leases.
+            let failedAt = scheduler.now
             let expired = state.withLock { state -> Bool in
                 state.problem = "\(error)"
-                guard let last = state.lastRenewal, now.timeIntervalSince(last) >= leases.leasePeriod.seconds,
+                guard let last = state.lastRenewal, failedAt.timeIntervalSince(last) >= leases.leasePeriod.seconds,
                     !state.held.isEmpty || state.leading
                 else { return false }
                 state.leaseLosses += state.held.count
@@ -285,6 +295,59 @@ final class ReplicaCoordinator: ProjectLeaseFilter, Sendable {
                 logger.warning("cannot give back leases; they expire on their own", metadata: ["error": "\(error)"])
             }
         }
+    }
+
+    /// What one round learnt from the database.
+    private struct Reached: Sendable {
+        var leading: Bool
+        var renewed: [ProjectFence]
+        var claim: ProjectClaim
+    }
+
+    /// The round's database work: heartbeat, leader lease, offers, renewals, claims.
+    private func reachDatabase(
+        now: Date, covered: [ProjectKey], held: [ProjectFence], offered: Set<ProjectKey>
+    ) async throws -> Reached {
+        try await leases.heartbeat(now: now)
+        let leading = try await leases.acquireLeadership(now: now)
+        if !leading { try await roundAtLeaderExpiry(now: now) }
+        if Set(covered) != offered { try await leases.offerProjects(covered.filter { !offered.contains($0) }) }
+        let renewed = try await leases.renewLeases(held, now: now)
+        let claim = try await leases.claimProjects(among: covered, now: now, limit: claimBatch)
+        return Reached(leading: leading, renewed: renewed, claim: claim)
+    }
+
+    /// Runs `body`, failing with `RoundDeadlineExceeded` (and cancelling it) when it has not finished within `limit`
+    /// of real time. A cancellation of the caller stays a `CancellationError`.
+    private func withDeadline<T: Sendable>(
+        _ limit: Duration, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let location = leases.location
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else {
+                try Task.checkCancellation()
+                throw RoundDeadlineExceeded(location: location, limit: limit)
+            }
+            return value
+        }
+    }
+}
+
+/// A lease round that did not finish in time: the database (named, never with its password) did not answer.
+struct RoundDeadlineExceeded: Error, CustomStringConvertible {
+    var location: String
+    var limit: Duration
+
+    var description: String {
+        let seconds = limit.seconds
+        let within = seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : "\(Int(seconds.rounded(.up))) s"
+        return "the state database \(location) did not answer within \(within)"
     }
 }
 

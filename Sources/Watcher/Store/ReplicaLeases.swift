@@ -21,6 +21,8 @@ package protocol ReplicaLeases: Sendable {
     var replicaID: String { get }
     /// How long a lease lasts unless renewed.
     var leasePeriod: Duration { get }
+    /// Where the leases live, for errors and logs: the database's host and name, never its password.
+    var location: String { get }
 
     /// Marks this replica live until `now + leasePeriod` (and forgets replicas dead for ten periods).
     func heartbeat(now: Date) async throws

@@ -363,23 +363,31 @@ import Testing
     final class MemoryLeases: ReplicaLeases {
         let replicaID = "memory"
         let leasePeriod: Duration = .seconds(30)
+        let location = "glwatch@db:5432/glwatch"
         let failing = Atomic<Bool>(false)
+        /// When set, the database never answers (as a pool retrying a database that went away): the call runs this,
+        /// then waits until it is cancelled.
+        let hanging = Mutex<(@Sendable () -> Void)?>(nil)
         let held = Mutex((leases: [ProjectKey: ProjectFence](), lastToken: Int64(0)))
 
-        private func reachable() throws {
+        private func reachable() async throws {
+            if let hang = hanging.withLock({ $0 }) {
+                hang()
+                try await Task.sleep(for: .seconds(3600))
+            }
             guard !failing.load(ordering: .sequentiallyConsistent) else {
                 throw StateStoreError.databaseUnreachable(location: "glwatch@db:5432/glwatch", reason: "gone")
             }
         }
 
-        func heartbeat(now: Date) async throws { try reachable() }
-        func offerProjects(_ keys: [ProjectKey]) async throws { try reachable() }
+        func heartbeat(now: Date) async throws { try await reachable() }
+        func offerProjects(_ keys: [ProjectKey]) async throws { try await reachable() }
         func renewLeases(_ held: [ProjectFence], now: Date) async throws -> [ProjectFence] {
-            try reachable()
+            try await reachable()
             return self.held.withLock { state in held.filter { state.leases[$0.project] == $0 } }
         }
         func claimProjects(among keys: [ProjectKey], now: Date, limit: Int) async throws -> ProjectClaim {
-            try reachable()
+            try await reachable()
             let claimed = held.withLock { state in
                 keys.filter { state.leases[$0] == nil }.map { key in
                     state.lastToken += 1
@@ -390,23 +398,23 @@ import Testing
             return ProjectClaim(claimed: claimed, fairShare: keys.count)
         }
         func releaseLeases(_ keys: [ProjectKey]) async throws {
-            try reachable()
+            try await reachable()
             held.withLock { state in for key in keys { state.leases[key] = nil } }
         }
         func acquireLeadership(now: Date) async throws -> Bool {
-            try reachable()
+            try await reachable()
             return true
         }
         func publishLeaderNote(_ name: String, value: String, now: Date, wake: ReplicaWake?) async throws -> Bool {
-            try reachable()
+            try await reachable()
             return false
         }
         func leaderNote(_ name: String) async throws -> LeaderNote? {
-            try reachable()
+            try await reachable()
             return nil
         }
         func leaderLease() async throws -> LeaderLease? {
-            try reachable()
+            try await reachable()
             return nil
         }
         func resign() async throws {}
@@ -448,6 +456,50 @@ import Testing
             leases.held.withLock { $0.leases = [:] }  // they expired meanwhile
             scheduler.advanceTo(40)
             await coordinator.tick(engine: engine)
+            #expect(engine.watchedProjects.count == 2 && coordinator.isLeader)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func testCoordinator_aRoundTheDatabaseNeverAnswers_failsAtItsDeadline_andDropsTheLeasesItOutlived() async throws {
+        // Given a replica holding both projects of its target and leading, its leases lasting 30 s, its rounds
+        // allowed 200 ms of database work
+        let fake = FakeGitLab()
+        fake.addProject("acme/api").commits(1, by: [ann])
+        fake.addProject("acme/web").commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let leases = MemoryLeases()
+            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+            let coordinator = ReplicaCoordinator(
+                leases: leases, scheduler: scheduler,
+                logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+                roundDeadline: .milliseconds(200)
+            )
+            let engine = engine(harness, leases: coordinator)
+            _ = await engine.pollAllOnce()
+            await coordinator.tick(engine: engine)
+            #expect(engine.watchedProjects.count == 2 && coordinator.isLeader)
+
+            // When the database stops answering (no error, no answer) in a round that begins 25 s after the last
+            // renewal, and 31 s have passed by the time the round gives up
+            scheduler.advanceTo(25)
+            leases.hanging.withLock { $0 = { scheduler.advanceTo(31) } }
+            await coordinator.tick(engine: engine)
+
+            // Then the round fails rather than waiting (without its deadline it would wait for an hour), naming the
+            // database; and as the leases ran out while it waited, the replica stops polling and no longer leads
+            let report = coordinator.report
+            #expect(!report.databaseUp)
+            #expect(report.problem == "the state database glwatch@db:5432/glwatch did not answer within 200 ms")
+            #expect(report.leasesLapsed)
+            #expect(engine.watchedProjects.isEmpty && !coordinator.isLeader)
+
+            // And when the database answers again, the next round claims them back
+            leases.hanging.withLock { $0 = nil }
+            leases.held.withLock { $0.leases = [:] }  // they expired meanwhile
+            scheduler.advanceTo(40)
+            await coordinator.tick(engine: engine)
+            #expect(coordinator.report.databaseUp)
             #expect(engine.watchedProjects.count == 2 && coordinator.isLeader)
         }
     }

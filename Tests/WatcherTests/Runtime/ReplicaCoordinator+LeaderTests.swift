@@ -15,6 +15,7 @@ import Testing
     final class DeadLeader: ReplicaLeases {
         let replicaID = "b"
         let leasePeriod: Duration = .seconds(30)
+        let location = "glwatch@db:5432/glwatch"
         let expiry: Date
         /// When this replica tried to take the lead, and whether it got it.
         let attempts = Mutex<[(at: Date, leading: Bool)]>([])

@@ -55,7 +55,10 @@ struct ReplicaCoordinatorTests {
             }
             let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
             let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
-            let coordinator = ReplicaCoordinator(leases: store, scheduler: scheduler, logger: logger)
+            // Rounds get 3 s of database work (by default a lease period, 30 s) so that the test need not wait
+            let coordinator = ReplicaCoordinator(
+                leases: store, scheduler: scheduler, logger: logger, roundDeadline: .seconds(3)
+            )
             let engine = WatchEngine(
                 clients: ["fake": harness.client], targets: [harness.groupTarget("acme")], store: store,
                 router: EventRouter(rules: []), scheduler: scheduler, logger: logger,
@@ -86,13 +89,15 @@ struct ReplicaCoordinatorTests {
             #expect(away.reason.contains(configuration.location), "\(away.reason)")
             #expect(!away.reason.contains(password))
 
-            // And while it stays away, the next round's connection attempts fail until the pool gives up (after a
-            // minute): still not ready, and still naming the database
+            // And while it stays away, the next round waits for a connection the pool keeps failing to make (the pool
+            // itself would give up after a minute) until the round's deadline: still not ready, still naming the
+            // database
             await coordinator.tick(engine: engine)
             let stillAway = health.readiness()
             #expect(!stillAway.ok)
             #expect(stillAway.reason.contains(configuration.location), "\(stillAway.reason)")
             #expect(!stillAway.reason.contains(password))
+            #expect(coordinator.report.problem?.contains("did not answer within 3 s") == true, "\(stillAway.reason)")
 
             // When the database is back, Then a round reaches it again (waiting for the pool's next attempt) and the
             // replica is ready, holding its project again
