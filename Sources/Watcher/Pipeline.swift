@@ -113,7 +113,7 @@ extension WatchEngine {
                         let (events, deliveries) = counter.take()
                         return PollResult(
                             outcome: outcome, eventsStored: events, deliveriesQueued: deliveries,
-                            failure: poller.lastFailure, baselined: poller.hasBaseline
+                            failure: poller.lastFailure, baselined: poller.hasBaseline, stalled: poller.isStalled
                         )
                     }
                 }

@@ -60,7 +60,26 @@ extension SinksLoader {
                 reader.error("\(place) named by \(map.describe(key)) is empty", at: node)
                 return nil
             }
-            return (Secret(trimmed), SecretSource(keyName: key, display: display))
+            guard let checked = withoutControlCharacters(trimmed, from: "\(place) named by \(map.describe(key))")
+            else { return nil }
+            return (checked, SecretSource(keyName: key, display: display))
+        }
+        /// `value` as a secret, or `nil` with a problem (its position, never the value) when it has a control
+        /// character: a header or URL with one cannot be sent, and the HTTP client's error would quote it.
+        func withoutControlCharacters(_ value: String, from what: String) -> Secret? {
+            // A URL (`url`, `url_env`, `url_file`) is also checked for percent-encoded ones (`%0D%0A`).
+            let position =
+                envKey == "url_env"
+                ? Secret.controlCharacterPosition(inURL: value) : Secret.controlCharacterPosition(in: value)
+            if let position {
+                reader.error(
+                    "\(what) has a control character (a line break?) at character \(position); a secret must be "
+                        + "one line of printable characters",
+                    at: node
+                )
+                return nil
+            }
+            return Secret(value)
         }
         switch key {
         case envKey:
@@ -88,7 +107,8 @@ extension SinksLoader {
                 )
                 return nil
             }
-            return (Secret(text), SecretSource(keyName: key, display: "config"))
+            guard let checked = withoutControlCharacters(text, from: map.describe(key)) else { return nil }
+            return (checked, SecretSource(keyName: key, display: "config"))
         }
     }
 

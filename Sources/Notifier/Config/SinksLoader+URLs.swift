@@ -10,12 +10,23 @@ extension SinksLoader {
     func resolveURL(_ map: YAMLMapping) -> (Secret, SecretSource)? {
         guard case let (url, source)? = secret(map, "url", literalAllowed: true, required: false) else { return nil }
         guard source.keyName == "url", expandsEnvironment else { return (url, source) }
+        let expanded: String
         do {
-            return (Secret(try EnvironmentExpansion.expand(url.reveal(), in: environment)), source)
+            expanded = try EnvironmentExpansion.expand(url.reveal(), in: environment)
         } catch {
             map.reader.error("\(error.message) in \(map.describe("url"))", at: map.value("url"))
             return nil
         }
+        if let position = Secret.controlCharacterPosition(inURL: expanded) {
+            // Only an expanded variable can bring one: the URL as written was checked by `secret`.
+            map.reader.error(
+                "\(map.describe("url")) has a control character (a line break?) at character \(position) once its "
+                    + "${…} variables are expanded; a variable used in a URL must be one line of printable characters",
+                at: map.value("url")
+            )
+            return nil
+        }
+        return (Secret(expanded), source)
     }
 
     /// The URL split, with its definition, when its scheme is a notification scheme (`nil` for http(s) and

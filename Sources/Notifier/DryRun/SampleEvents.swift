@@ -72,6 +72,15 @@ public enum SampleEvents {
                 since: time.addingTimeInterval(-180),
                 at: time
             ),
+            .projectStalled(
+                project: project,
+                reason: "400 Bad Request on GET /projects/:id/repository/compare for project glwatch/sample: Could not find ref",
+                httpStatus: 400,
+                endpoint: "GET /projects/:id/repository/compare",
+                sameFailures: 5,
+                since: time.addingTimeInterval(-600),
+                at: time
+            ),
             .projectRecovered(project: project, unreachableSince: time.addingTimeInterval(-3600), at: time),
             .projectRenamed(project: project, oldPath: "glwatch/old-sample", at: time),
             .projectRemoved(

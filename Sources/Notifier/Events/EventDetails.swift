@@ -18,6 +18,8 @@ public enum EventDetails: Sendable, Hashable {
     case tagDeleted(TagDeleted)
     /// `project.unreachable`
     case projectUnreachable(ProjectUnreachable)
+    /// `project.stalled`
+    case projectStalled(ProjectStalled)
     /// `project.recovered`
     case projectRecovered(ProjectRecovered)
     /// `project.renamed`
@@ -44,6 +46,7 @@ public enum EventDetails: Sendable, Hashable {
         case .tagCreated: .tagCreated
         case .tagDeleted: .tagDeleted
         case .projectUnreachable: .projectUnreachable
+        case .projectStalled: .projectStalled
         case .projectRecovered: .projectRecovered
         case .projectRenamed: .projectRenamed
         case .projectRemoved: .projectRemoved
@@ -96,6 +99,7 @@ public enum EventDetails: Sendable, Hashable {
         case .tagCreated(let details): [details.tag, details.sha]
         case .tagDeleted(let details): [details.tag, details.lastSHA]
         case .projectUnreachable(let details): [EventID.part(details.since)]
+        case .projectStalled(let details): [EventID.part(details.since)]
         case .projectRecovered(let details): [EventID.part(details.unreachableSince)]
         case .projectRenamed(let details): [details.oldPath, details.newPath]
         case .projectRemoved(let details): [details.reason] + details.lastHeads.sorted { $0.key < $1.key }.map(\.value)

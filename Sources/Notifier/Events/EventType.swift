@@ -16,7 +16,9 @@ public enum EventType: String, Sendable, Hashable, Codable, CaseIterable, Custom
     case tagDeleted = "tag.deleted"
     /// A project failed to poll several times in a row (gone private, token expired, server errors).
     case projectUnreachable = "project.unreachable"
-    /// A project that was unreachable answers again.
+    /// GitLab answered a project's polls the same failing way several times in a row (`stalled_after`).
+    case projectStalled = "project.stalled"
+    /// A project that was unreachable or stalled answers again.
     case projectRecovered = "project.recovered"
     /// A project's path changed (followed by id).
     case projectRenamed = "project.renamed"

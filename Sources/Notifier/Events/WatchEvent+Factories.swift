@@ -108,7 +108,28 @@ extension WatchEvent {
         )
     }
 
-    /// `project.recovered`: the project, unreachable since `unreachableSince`, answers again.
+    /// `project.stalled`: polls failed the same way (`reason`, at `endpoint`) `sameFailures` times in a row since
+    /// `since`.
+    public static func projectStalled(
+        project: ProjectRef,
+        reason: String,
+        httpStatus: Int?,
+        endpoint: String?,
+        sameFailures: Int,
+        since: Date,
+        at time: Date
+    ) -> WatchEvent {
+        event(
+            .projectStalled(
+                ProjectStalled(
+                    reason: reason, httpStatus: httpStatus, endpoint: endpoint, sameFailures: sameFailures, since: since
+                )
+            ),
+            in: project, at: time
+        )
+    }
+
+    /// `project.recovered`: the project, unreachable (or stalled) since `unreachableSince`, answers again.
     public static func projectRecovered(project: ProjectRef, unreachableSince: Date, at time: Date) -> WatchEvent {
         event(.projectRecovered(ProjectRecovered(unreachableSince: unreachableSince)), in: project, at: time)
     }

@@ -28,3 +28,19 @@ public struct SinkRequest: Sendable {
         self.timeout = timeout
     }
 }
+
+extension SinkRequest {
+    /// Why no HTTP client may send this request, naming the header or the URL but never a value; `nil` when it
+    /// can be sent. A control character in a header value or in the URL (a secret from a file or a variable that
+    /// changed after loading) would otherwise reach the HTTP client, whose error quotes the value. Such a request
+    /// fails the same way every time: it is a dead letter, not a retry.
+    public var refusal: String? {
+        if let header = headers.first(where: { Secret.controlCharacterPosition(in: $0.value) != nil }) {
+            return "not sent: the value of header \"\(header.name)\" has a control character (a line break?)"
+        }
+        if Secret.controlCharacterPosition(in: url.reveal()) != nil {
+            return "not sent: the URL has a control character (a line break?)"
+        }
+        return nil
+    }
+}

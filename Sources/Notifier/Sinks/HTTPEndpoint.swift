@@ -49,6 +49,7 @@ public struct HTTPEndpoint: Sendable {
             body: message.body,
             timeout: timeout
         )
+        if let refusal = request.refusal { return .failed(SendFailure(retryable: false, reason: refusal)) }
         do {
             switch classify(try await transport.send(request)) {
             case .delivered(let status): return .delivered(httpStatus: status)
@@ -63,16 +64,24 @@ public struct HTTPEndpoint: Sendable {
         }
     }
 
-    /// Removes the URL (and its path, which is where webhook tokens live) from an error text.
+    /// Removes the URL (and its path, which is where webhook tokens live) and the secret headers' values from an
+    /// error text, as written and as Swift escapes them (an error that prints an array of values shows `\r` as
+    /// a backslash and an `r`).
     func redact(_ text: String) -> String {
         var text = text
+        func remove(_ secret: String, with replacement: String = "<redacted>") {
+            guard !secret.isEmpty else { return }
+            text = text.replacingOccurrences(of: secret, with: replacement)
+            let escaped = String(String(reflecting: secret).dropFirst().dropLast())
+            if escaped != secret { text = text.replacingOccurrences(of: escaped, with: replacement) }
+        }
         let url = self.url.reveal()
-        text = text.replacingOccurrences(of: url, with: "<redacted>")
+        remove(url)
         if let components = URLComponents(string: url), components.path.count > 1 {
-            text = text.replacingOccurrences(of: components.path, with: "/<redacted>")
+            remove(components.path, with: "/<redacted>")
         }
         for header in headers where header.isSecret {
-            text = text.replacingOccurrences(of: header.value, with: "<redacted>")
+            remove(header.value)
         }
         return text
     }

@@ -71,6 +71,10 @@ enum DefaultTemplates {
             \(bold("Project unreachable")): {{{project_link}}}: {{reason}} ({{consecutive_failures}} failed polls \
             since {{since}})
             {{/is.project_unreachable}}
+            {{#is.project_stalled}}
+            \(bold("Project stalled")): {{{project_link}}}: {{same_failures}} polls in a row failed the same way \
+            since {{since}}: {{reason}}; glwatch cannot get past this answer by retrying
+            {{/is.project_stalled}}
             {{#is.project_recovered}}
             \(bold("Project reachable again")): {{{project_link}}} (unreachable for {{downtime}})
             {{/is.project_recovered}}

@@ -94,6 +94,12 @@ struct TemplateContext {
             if let status = details.httpStatus { values["http_status"] = status }
             values["consecutive_failures"] = details.consecutiveFailures
             values["since"] = EventJSON.format(details.since)
+        case .projectStalled(let details):
+            values["reason"] = details.reason
+            if let status = details.httpStatus { values["http_status"] = status }
+            if let endpoint = details.endpoint { values["endpoint"] = endpoint }
+            values["same_failures"] = details.sameFailures
+            values["since"] = EventJSON.format(details.since)
         case .projectRecovered(let details):
             values["unreachable_since"] = EventJSON.format(details.unreachableSince)
             values["downtime"] = DurationParser.format(event.occurredAt.timeIntervalSince(details.unreachableSince))
@@ -211,6 +217,8 @@ struct TemplateContext {
         case .tagCreated(let details): return "Tag \(details.tag) created in \(path)"
         case .tagDeleted(let details): return "Tag \(details.tag) deleted in \(path)"
         case .projectUnreachable(let details): return "\(path) is unreachable: \(details.reason)"
+        case .projectStalled(let details):
+            return "\(path) is stalled: \(details.sameFailures) polls failed the same way: \(details.reason)"
         case .projectRecovered: return "\(path) is reachable again"
         case .projectRenamed(let details): return "\(details.oldPath) was renamed to \(details.newPath)"
         case .projectRemoved(let details): return "\(path) is no longer watched: \(details.reason)"

@@ -65,6 +65,7 @@ enum StarterConfig {
             # max_commits_per_push: 5000
             # large_push_ends: 100          # a longer push lists only its first and last 100 commits
             # unreachable_after: 3          # failed polls before a project.unreachable event
+            # stalled_after: 5              # polls failing the same way before a project.stalled event
             # instance: gitlab.com          # needed only with several instances
           # - group: my-group
           #   include_subgroups: true

@@ -30,7 +30,7 @@ struct StatusReport: Codable, Sendable, Equatable {
         var key: String
         /// The project's current path.
         var path: String
-        /// `active`, `unreachable`, `archived` or `removed`.
+        /// `active`, `unreachable`, `stalled`, `archived` or `removed`.
         var status: String
         /// The last poll, successful or not.
         var lastPollAt: Date?

@@ -153,6 +153,13 @@ extension ConfigSection {
                 "Failed polls in a row before `project.unreachable`."
             ),
             ConfigKey(
+                "stalled_after",
+                .integer(minimum: 1),
+                default: "5",
+                "Polls in a row that failed the same way (the same answer from the same endpoint) before "
+                    + "`project.stalled`."
+            ),
+            ConfigKey(
                 "aliases",
                 .namedMap(.strings),
                 default: "{}",

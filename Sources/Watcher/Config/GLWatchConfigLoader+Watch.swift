@@ -70,6 +70,7 @@ extension GLWatchConfigLoader {
         options.maxCommitsPerPush = map.int("max_commits_per_push", minimum: 1) ?? options.maxCommitsPerPush
         options.keepCommitEnds = map.int("large_push_ends", minimum: 1) ?? options.keepCommitEnds
         options.unreachableAfter = map.int("unreachable_after", minimum: 1) ?? options.unreachableAfter
+        options.stalledAfter = map.int("stalled_after", minimum: 1) ?? options.stalledAfter
         options.aliases = sharedAliases.merging(
             map.value("aliases").map { aliases($0, what: map.describe("aliases"), reader) } ?? [:]
         ) { _, own in own }

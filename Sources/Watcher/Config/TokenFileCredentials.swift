@@ -6,8 +6,8 @@ import Synchronization
 /// An instance's `token_file`, re-read while glwatch runs so that a rotated token takes effect without a
 /// restart: at most every `interval` before requests, and at once after GitLab answered 401.
 ///
-/// The file is trimmed like at start-up. A file that cannot be read or is empty keeps the token in use and is
-/// logged once per problem, naming the file and never the token.
+/// The file is trimmed like at start-up. A file that cannot be read, is empty or has a control character inside the
+/// token keeps the token in use and is logged once per problem, naming the file and never the token.
 final class TokenFileCredentials: GitLabCredentialSource {
     /// The file.
     let path: String
@@ -61,13 +61,21 @@ final class TokenFileCredentials: GitLabCredentialSource {
         let read: Result<String, TokenFileProblem>
         do {
             let text = try environment.contentsOfFile(atPath: path).trimmingCharacters(in: .whitespacesAndNewlines)
-            read = text.isEmpty ? .failure(.empty) : .success(text)
+            read =
+                text.isEmpty
+                ? .failure(.empty)
+                : Secret.controlCharacterPosition(in: text) != nil ? .failure(.controlCharacter) : .success(text)
         } catch {
             read = .failure(.unreadable)
         }
         switch read {
         case .failure(let problem):
-            let message = problem == .empty ? "is empty" : "cannot be read"
+            let message =
+                switch problem {
+                case .empty: "is empty"
+                case .unreadable: "cannot be read"
+                case .controlCharacter: "has a control character (a line break?) inside the token"
+                }
             let first = state.withLock { state -> Bool in
                 defer { state.problem = message }
                 return state.problem != message
@@ -92,5 +100,5 @@ final class TokenFileCredentials: GitLabCredentialSource {
         }
     }
 
-    private enum TokenFileProblem: Error { case empty, unreadable }
+    private enum TokenFileProblem: Error { case empty, unreadable, controlCharacter }
 }

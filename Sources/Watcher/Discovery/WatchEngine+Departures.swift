@@ -39,7 +39,7 @@ extension WatchEngine {
                 continue
             }
             // Without a baseline before, the last poll wrote it and announced what was pushed since the watch start.
-            guard let before, before == .active || before == .unreachable else {
+            guard let before, [.active, .unreachable, .stalled].contains(before) else {
                 await recordRemoved([(key, status)])  // no baseline, or gone before: nothing to announce
                 continue
             }

@@ -265,7 +265,7 @@ extension WatchEngine {
             var stale: [(key: ProjectKey, path: String)] = []
             for record in try await store.projects()
             where clients[record.key.instance] != nil && !watched.contains(record.key)
-                && (record.status == .active || record.status == .unreachable)
+                && [.active, .unreachable, .stalled].contains(record.status)
             {
                 if await isStillCovered(record.key, by: targets) { continue }
                 stale.append((record.key, record.path))

@@ -43,6 +43,8 @@ package struct PollReport: Sendable, Equatable {
     package var baselined: Bool = true
     /// What started the poll (the pipeline's loop; `nil` for a poll `glwatch once` asked for).
     package var trigger: PollTrigger? = nil
+    /// Whether the project is stalled after the poll (`project.stalled`, until a poll succeeds).
+    package var stalled = false
 }
 
 /// What one discovery pass of a group or membership target found.

@@ -25,7 +25,10 @@ extension WatcherMetrics {
             switch activity {
             case .polled(let report):
                 let finished = report.startedAt.addingTimeInterval(report.duration)
-                recordPoll(project: report.project, outcome: report.outcome, duration: report.duration, finishedAt: finished)
+                recordPoll(
+                    project: report.project, outcome: report.outcome, duration: report.duration, finishedAt: finished,
+                    stalled: report.stalled
+                )
                 guard let health else { return }
                 switch report.outcome {
                 case .changed, .unchanged, .deferred: health.pollSucceeded(at: finished)  // deferred: GitLab answered

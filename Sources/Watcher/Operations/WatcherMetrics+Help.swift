@@ -5,7 +5,7 @@
 extension WatcherMetrics {
     /// Every exported metric name.
     static let allNames = [
-        Name.polls, Name.pollDuration, Name.lastSuccessfulPoll, Name.gitlabRequests, Name.gitlabRequestDuration,
+        Name.polls, Name.pollDuration, Name.lastSuccessfulPoll, Name.projectStalled, Name.gitlabRequests, Name.gitlabRequestDuration,
         Name.rateLimitWaits, Name.rateLimited, Name.rateLimitRemaining, Name.events, Name.deliveries, Name.queueDepth,
         Name.deadLetters, Name.oldestWaiting, Name.projects, Name.discoveries, Name.watchedProjects,
         Name.replicaLeases, Name.replicaLeader, Name.replicaDatabaseUp, Name.replicaLeaseLosses,
@@ -16,6 +16,8 @@ extension WatcherMetrics {
         Name.polls: "Polls of a project, by what they found (outcome: changed, unchanged, failed, rate_limited).",
         Name.pollDuration: "How long each poll of a project took, by outcome.",
         Name.lastSuccessfulPoll: "Unix time of the project's last successful poll (project: instance/id).",
+        Name.projectStalled: "1 while the project is stalled (its polls failed the same way stalled_after times in a "
+            + "row), 0 once a poll succeeds; only projects that stalled have a series.",
         Name.gitlabRequests: "HTTP exchanges with GitLab, retries included, by host and status (HTTP code or failure).",
         Name.gitlabRequestDuration: "Time per HTTP exchange with GitLab, by host.",
         Name.rateLimitWaits: "Times GitLab made the host wait (a 429, or RateLimit-Remaining: 0).",
@@ -26,7 +28,7 @@ extension WatcherMetrics {
         Name.queueDepth: "Deliveries waiting per sink (pending or to be retried).",
         Name.deadLetters: "Deliveries given up on per sink (`glwatch deliveries` lists them; they can be re-queued).",
         Name.oldestWaiting: "Age in seconds of the sink's oldest waiting delivery: how far behind the sink is.",
-        Name.projects: "Projects in the state store, by status (active, unreachable, archived, removed).",
+        Name.projects: "Projects in the state store, by status (active, unreachable, stalled, archived, removed).",
         Name.discoveries: "Group and membership listings (new, renamed, archived projects), by outcome.",
         Name.watchedProjects: "Projects watched now.",
         Name.replicaLeases: "Project leases this replica holds (PostgreSQL; replica: its id).",

@@ -9,14 +9,16 @@ import Metrics
 /// The metric names and labels are documented in the README (section "Operations"); `Name` holds them in one place.
 ///
 /// Labels stay low-cardinality by construction: outcomes, HTTP status codes, hosts, sinks, event types and project
-/// statuses are small closed sets; the one per-project metric (`glwatch_last_successful_poll_timestamp_seconds`) is
-/// keyed by the stable `instance/id`, so a rename does not start a new series.
+/// statuses are small closed sets; the per-project metrics (`glwatch_last_successful_poll_timestamp_seconds`, and
+/// `glwatch_project_stalled` for projects that stalled) are keyed by the stable `instance/id`, so a rename does not
+/// start a new series.
 final class WatcherMetrics: Sendable {
     /// The exported metric names.
     enum Name {
         static let polls = "glwatch_polls_total"
         static let pollDuration = "glwatch_poll_duration_seconds"
         static let lastSuccessfulPoll = "glwatch_last_successful_poll_timestamp_seconds"
+        static let projectStalled = "glwatch_project_stalled"
         static let gitlabRequests = "glwatch_gitlab_requests_total"
         static let gitlabRequestDuration = "glwatch_gitlab_request_duration_seconds"
         static let rateLimitWaits = "glwatch_gitlab_rate_limit_waits_total"
@@ -43,6 +45,7 @@ final class WatcherMetrics: Sendable {
     let polls: LabeledMetrics<Counter>
     let pollDuration: LabeledMetrics<Metrics.Timer>
     let lastSuccessfulPoll: LabeledMetrics<Gauge>
+    let projectStalled: LabeledMetrics<Gauge>
     let gitlabRequests: LabeledMetrics<Counter>
     let gitlabRequestDuration: LabeledMetrics<Metrics.Timer>
     let rateLimitWaits: LabeledMetrics<Counter>
@@ -68,6 +71,7 @@ final class WatcherMetrics: Sendable {
         polls = .counters(Name.polls, labels: ["outcome"], factory: factory)
         pollDuration = .timers(Name.pollDuration, labels: ["outcome"], factory: factory)
         lastSuccessfulPoll = .gauges(Name.lastSuccessfulPoll, labels: ["project"], factory: factory)
+        projectStalled = .gauges(Name.projectStalled, labels: ["project"], factory: factory)
         gitlabRequests = .counters(Name.gitlabRequests, labels: ["host", "status"], factory: factory)
         gitlabRequestDuration = .timers(Name.gitlabRequestDuration, labels: ["host"], factory: factory)
         rateLimitWaits = .counters(Name.rateLimitWaits, labels: ["host"], factory: factory)
@@ -91,14 +95,24 @@ final class WatcherMetrics: Sendable {
 
     // MARK: Polls
 
-    /// Records one finished poll of `project`: its outcome, how long it took, and — when it succeeded — when.
-    func recordPoll(project: ProjectKey, outcome: PollOutcome, duration: TimeInterval, finishedAt: Date) {
+    /// Records one finished poll of `project`: its outcome, how long it took, when it succeeded, and whether the
+    /// project is stalled (a series only for projects that ever stalled: 1 while stalled, 0 once recovered).
+    func recordPoll(
+        project: ProjectKey, outcome: PollOutcome, duration: TimeInterval, finishedAt: Date, stalled: Bool = false
+    ) {
         let label = Self.label(outcome)
         polls(label).increment()
         pollDuration(label).record(seconds: duration)
+        if stalled {
+            projectStalled(project.description).record(1)
+        }
         switch outcome {
         case .changed, .unchanged:
             lastSuccessfulPoll(project.description).record(finishedAt.timeIntervalSince1970)
+            // A stall ends with a successful poll (`project.recovered`); until then its series stays 1.
+            if !stalled, projectStalled.knownLabelValues.contains([project.description]) {
+                projectStalled(project.description).record(0)
+            }
         case .failed, .rateLimited, .deferred:
             break
         }

@@ -13,6 +13,8 @@ package struct PollOptions: Sendable, Hashable {
     var keepCommitEnds = 100
     /// Failed polls in a row before `project.unreachable`.
     var unreachableAfter = 3
+    /// Polls in a row that failed the same way (same answer from the same endpoint) before `project.stalled`.
+    var stalledAfter = 5
     /// `tags: true`: report `tag.created` and `tag.deleted` (off by default: reading tags costs requests).
     var tags = false
     /// Identity aliases, like a mailmap: normalized email → the normalized email it stands for.

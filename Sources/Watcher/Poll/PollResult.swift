@@ -10,4 +10,6 @@ struct PollResult: Sendable, Equatable {
     var failure: String?
     /// Whether the project has a stored baseline after the poll (a failed first poll leaves it without one).
     var baselined: Bool = true
+    /// Whether the project is stalled after the poll (`project.stalled`).
+    var stalled = false
 }

@@ -201,7 +201,8 @@ final class ProjectPipeline: Sendable {
                     eventsStored: result.eventsStored,
                     deliveriesQueued: result.deliveriesQueued,
                     failure: result.failure,
-                    baselined: result.baselined
+                    baselined: result.baselined,
+                    stalled: result.stalled
                 )
                 return result.outcome
             }

@@ -13,8 +13,8 @@ import Synchronization
 /// force-push and per author who looks new). A poll a hint woke for one branch reads that branch's head and range
 /// in one request (`expectPush(_:)`).
 final class ProjectPoller: @unchecked Sendable {
-    // @unchecked: `project`, `lastBranchRead`, `lastTagCheck`, `pendingBaseline`, `pushExpected` and `lastFailure`
-    // are touched only by `poll()` (and read after it returned), which the engine never runs twice at once for one
+    // @unchecked: `project`, `lastBranchRead`, `lastTagCheck`, `pendingBaseline`, `pushExpected`, `lastFailure`,
+    // `failureStreak` and `isStalled` are touched only by `poll()` (and read after it returned), which the engine never runs twice at once for one
     // project; other tasks ask for a refresh through `refreshRequested`, and say a push is coming through
     // `pushHinted`.
 
@@ -106,6 +106,12 @@ final class ProjectPoller: @unchecked Sendable {
 
     /// Whether the project has a stored baseline (known once a poll has read or written it).
     private(set) var hasBaseline = false
+
+    /// The polls in a row that failed the same way, since this poller began (`recordFailure`).
+    var failureStreak: FailureStreak?
+
+    /// Whether the project is stalled after the last poll (`ProjectStatus.stalled`), for the metrics.
+    var isStalled = false
 
     /// Polls once (`pollStream()`, awaited). Never throws: GitLab failures are recorded (and may raise
     /// `project.unreachable`); a cancelled poll is `.failed`.
@@ -209,7 +215,9 @@ final class ProjectPoller: @unchecked Sendable {
         let ref = projectRef(info)
         var change = changes.change
         var events: [WatchEvent] = []
-        if state.record.status == .unreachable {
+        failureStreak = nil
+        isStalled = false
+        if state.record.status == .unreachable || state.record.status == .stalled {
             events.append(.projectRecovered(project: ref, unreachableSince: state.record.lastSuccessAt ?? time, at: time))
         }
         if state.record.path != info.pathWithNamespace {

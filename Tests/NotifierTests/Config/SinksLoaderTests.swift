@@ -11,6 +11,7 @@ import Yams
             "HOOK_SECRET": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw whsec_dGVzdC1zZWNyZXQtdHdv",
             "BAD_SECRET": "not base64!",
             "FTP_URL": "ftp://files.example.com/x", "TOKEN": "tk_SECRET_TOKEN", "EMPTY": " ",
+            "CRLF_PART": "SECRET-PART\r\nX-Evil: 1",
         ],
         files: ["/run/secrets/discord": "https://discord.com/api/webhooks/1/SECRET-FILE\n"]
     )
@@ -27,6 +28,24 @@ import Yams
         } catch {
             return error.diagnostics.map(\.description)
         }
+    }
+
+    /// Issue 34: a `${VAR}` that brings a line break into a URL is refused once expanded, by position, never
+    /// showing the value (the URL as written is checked like any secret).
+    @Test func testURLVariableWithALineBreak_isRefusedOnceExpanded_neverShowingIt() {
+        let errors = Self.errors(
+            """
+            hook: { type: webhook, url: "https://hooks.example.com/${CRLF_PART}" }
+            """
+        )
+        #expect(
+            errors == [
+                "glwatch.yaml:1:29: \"url\" in sink \"hook\" has a control character (a line break?) at character 38 "
+                    + "once its ${…} variables are expanded; a variable used in a URL must be one line of printable "
+                    + "characters"
+            ]
+        )
+        #expect(!errors.joined().contains("SECRET"))
     }
 
     @Test func testValidSinks_resolveURLsAndSecretsFromEnvironmentAndFiles() throws {

@@ -92,6 +92,13 @@ import Testing
                 "ced5038ad5e23b67d32501d4ea80c6f02aaeff380f94742410accdb4251c3aad"
             ),
             (
+                .projectStalled(
+                    project: project, reason: "HTTP 400", httpStatus: 400,
+                    endpoint: "GET /projects/:id/repository/compare", sameFailures: 5, since: since, at: seen
+                ),
+                "64d6bee820fe3b672b38ad6dbe4ed18aec1a5c993ab5a61342dc9e05ab7a1b52"
+            ),
+            (
                 .projectRecovered(project: project, unreachableSince: since, at: seen),
                 "75fb4133b0faeea62c8d1463c3228a872d3c4ab27deae650986d03046c33fb11"
             ),

@@ -79,4 +79,49 @@ import Testing
         let result = await sink.send(message)
         #expect(result == .failed(SendFailure(retryable: true, reason: "connect to <redacted> failed")))
     }
+
+    /// Issue 34: a control character in a header value (or the URL) fails every time and the HTTP client's error
+    /// quotes the value: the request is not sent, the failure is final (a dead letter) and names only the header.
+    @Test func testHeaderWithALineBreak_isNotSent_failsForGood_namingTheHeaderNeverItsValue() async {
+        let transport = FakeTransport()
+        let endpoint = HTTPEndpoint(
+            url: Secret("https://hooks.slack.com/services/T0/B0/SECRET"),
+            headers: [HTTPHeader("Authorization", "Bearer TOKEN-SECRET\r\nX-Evil: 1", isSecret: true)]
+        )
+        let sink = SlackSink(name: "s", endpoint: endpoint, transport: transport)
+        let message = try! sink.makeMessage(
+            for: DeliveryBatch(events: [Fixtures.push([Fixtures.commit(1)])]), at: Fixtures.date(0)
+        )
+        let result = await sink.send(message)
+        #expect(
+            result
+                == .failed(
+                    SendFailure(
+                        retryable: false,
+                        reason: "not sent: the value of header \"Authorization\" has a control character (a line break?)"
+                    )
+                )
+        )
+        #expect(transport.requests.isEmpty)
+    }
+
+    /// An error that prints the values it refused as Swift does (`["Bearer x\\\"y"]`, escaped) still shows no secret.
+    @Test func testErrorsQuotingASecretEscaped_areRedactedToo() async {
+        let secret = "Bearer TOKEN\"SECRET"
+        let escaped = String(String(reflecting: secret).dropFirst().dropLast())
+        let endpoint = HTTPEndpoint(
+            url: Secret("https://hooks.slack.com/services/T0/B0/SECRET"),
+            headers: [HTTPHeader("Authorization", secret, isSecret: true)]
+        )
+        let sink = SlackSink(
+            name: "s", endpoint: endpoint,
+            transport: FakeTransport { _, _ in .failure(FakeTransport.Failure(description: "refused [\"\(escaped)\"]")) }
+        )
+        let message = try! sink.makeMessage(
+            for: DeliveryBatch(events: [Fixtures.push([Fixtures.commit(1)])]), at: Fixtures.date(0)
+        )
+        let result = await sink.send(message)
+        #expect(result == .failed(SendFailure(retryable: true, reason: "refused [\"<redacted>\"]")))
+    }
 }
+

@@ -18,7 +18,7 @@ struct DeliveriesCommandTests {
         let lines = try await cli.run(["deliveries", "--state", cli.statePath]).split(separator: "\n")
 
         #expect(lines[0].hasPrefix("ID"))
-        #expect(lines.count == 1 + 11 + 1)  // header, 11 waiting for chat, 1 dead for ops
+        #expect(lines.count == 1 + (CLIStateFixture.events.count - 1) + 1)  // header, all but one waiting for chat, 1 dead for ops
         let dead = try #require(lines.first { $0.contains(" dead ") })
         #expect(dead.contains("ops"))
         #expect(dead.contains("dead 59m ago"))

@@ -17,7 +17,7 @@ struct HistoryCommandTests {
     @Test func testHistory_default_listsEventsNewestFirstWithDeliveries() async throws {
         let lines = try await cli.run(["history", "--state", cli.statePath]).split(separator: "\n")
 
-        #expect(lines.count == 12)  // one per sample event type
+        #expect(lines.count == CLIStateFixture.events.count)  // one per sample event type
         let commits = try #require(lines.first { $0.contains("commits.new") })
         #expect(commits.hasPrefix(EventReference.short(CLIStateFixture.id(of: .commitsNew))))
         #expect(commits.contains("2 new commits on main in glwatch/sample"))
@@ -34,15 +34,15 @@ struct HistoryCommandTests {
 
         let byPath = try await cli.run(["history", "--state", cli.statePath, "--project", "glwatch/sample"])
         let byKey = try await cli.run(["history", "--state", cli.statePath, "--project", "gitlab.example.com/4242"])
-        #expect(byPath.split(separator: "\n").count == 12)
+        #expect(byPath.split(separator: "\n").count == CLIStateFixture.events.count)
         #expect(byKey == byPath)
 
         // now is Sample.time(3600); the force-push was recorded at Sample.time(-7200), the rest at Sample.time()
         let recent = try await cli.run(["history", "--state", cli.statePath, "--since", "2h"])
-        #expect(recent.split(separator: "\n").count == 11)
+        #expect(recent.split(separator: "\n").count == CLIStateFixture.events.count - 1)
         #expect(!recent.contains("branch.force_pushed"))
         let sinceDate = try await cli.run(["history", "--state", cli.statePath, "--since", "2023-11-14T22:00:00Z"])
-        #expect(sinceDate.split(separator: "\n").count == 11)
+        #expect(sinceDate.split(separator: "\n").count == CLIStateFixture.events.count - 1)
 
         let limited = try await cli.run(["history", "--state", cli.statePath, "--limit", "3"])
         #expect(limited.split(separator: "\n").count == 3)

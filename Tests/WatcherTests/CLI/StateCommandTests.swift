@@ -35,7 +35,7 @@ struct StateCommandTests {
         #expect(text == printed)
         #expect(text.hasPrefix(#"{"format":"glwatch-state","version":1,"schema":["v1-initial-schema","#))
         let content = try StateDumpReader.read(Data(text.utf8), source: file)
-        #expect(content.summary == "3 projects, 15 events, 19 deliveries (\(content.totalRows) rows in all)")
+        #expect(content.summary == "3 projects, 16 events, 20 deliveries (\(content.totalRows) rows in all)")
         #expect(
             cli.errors.text.contains("exported \(content.totalRows) rows from SQLite state \(cli.statePath) to \(file)")
         )
@@ -52,7 +52,7 @@ struct StateCommandTests {
         // Then it says what it imported, and the queue and events read back the same
         #expect(
             text
-                == "imported 3 projects, 15 events, 19 deliveries (\(try rows(file)) rows in all) into SQLite state \(target)\n"
+                == "imported 3 projects, 16 events, 20 deliveries (\(try rows(file)) rows in all) into SQLite state \(target)\n"
         )
         let source = try StateAccess.openForReading(cli.statePath)
         let moved = try StateAccess.openForReading(target)
@@ -110,7 +110,7 @@ struct StateCommandTests {
         await #expect(
             throws: CLIError(
                 "glwatch state \(cli.statePath) is not empty (it holds 3 project rows, 4 branchHead rows, 1 contributor "
-                    + "row, 2 reportedCommit rows, 3 watchStart rows, 1 tagWatch row, 2 tag rows, 15 event rows, 19 delivery "
+                    + "row, 2 reportedCommit rows, 3 watchStart rows, 1 tagWatch row, 2 tag rows, 16 event rows, 20 delivery "
                     + "rows, 3 deliveryAttempt rows); nothing was imported — import into an empty state: a new database (or "
                     + "a dropped and re-created one), or a new state file"
             )

@@ -31,8 +31,9 @@ struct StatusCommandTests {
         #expect(lines[1].contains("1 (HTTP 503)"))
         #expect(lines[1].contains("main@abcdef12"))
         #expect(lines[2].hasPrefix("SINK"))
-        // chat: 12 events, one delivered → 11 waiting; ops: its one delivery is dead
-        #expect(lines[3].split(separator: " ", omittingEmptySubsequences: true).prefix(3) == ["chat", "11", "0"])
+        // chat: every sample event, one delivered → the rest waiting; ops: its one delivery is dead
+        let waiting = Substring("\(CLIStateFixture.events.count - 1)")
+        #expect(lines[3].split(separator: " ", omittingEmptySubsequences: true).prefix(3) == ["chat", waiting, "0"])
         #expect(lines[4].split(separator: " ", omittingEmptySubsequences: true).prefix(3) == ["ops", "0", "1"])
     }
 
@@ -85,7 +86,7 @@ struct StatusCommandTests {
             ]
         )
         #expect(report.sinks.map(\.name) == ["chat", "ops"])
-        #expect(report.sinks.map(\.queueDepth) == [11, 0])
+        #expect(report.sinks.map(\.queueDepth) == [CLIStateFixture.events.count - 1, 0])
         #expect(report.sinks.map(\.deadLetters) == [0, 1])
         #expect(report.sinks[0].oldestWaitingAt == Sample.time())
         // Stable key names scripts rely on

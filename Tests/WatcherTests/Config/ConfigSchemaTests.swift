@@ -77,6 +77,7 @@ import Yams
             max_commits_per_push: 10
             large_push_ends: 5
             unreachable_after: 2
+            stalled_after: 4
             aliases: {a@x.org: b@x.org}
           - group: g
             instance: other

@@ -62,4 +62,50 @@ import Testing
         )
         #expect(!problems.joined().contains("TOPSECRET"))
     }
+
+    /// Issue 34: a token pasted with its line break, or a URL with `%0D%0A`, used to pass `check` and then fail at
+    /// every delivery with an HTTP-client error that quoted it. Refused at load, at the position, never the value.
+    @Test func testControlCharacters_inAnySecret_areRefusedAtLoad_namingWhereNeverTheValue() {
+        var system = self.system
+        system.variables["CRLF_TOKEN"] = "glpat-TOPSECRET\r\nX-Evil: 1"
+        system.variables["TRAILING"] = "glpat-TOPSECRET-0123456789\r\n"  // trimmed, as before: accepted
+        system.variables["HOOK_NUL"] = "https://hooks.example.com/TOPSECRET\u{0}"
+        system.variables["PART"] = "TOPSECRET\nX"
+        system.files["/run/secrets/api"] = "Bearer TOPSECRET\u{7F}x\n"
+        let problems = system.problems(
+            """
+            gitlab:
+              a: {token_env: CRLF_TOKEN}
+              b: {token_env: TRAILING}
+            watch:
+              - {project: a/b, instance: b}
+            sinks:
+              one: {type: slack, url_env: HOOK_NUL}
+              two: {type: webhook, url: "https://hooks.example.com/TOPSECRET%0D%0AX"}
+              three: {type: webhook, url: "https://hooks.example.com/${PART}"}
+              four: {type: webhook, url: "https://hooks.example.com/a", headers: {Authorization: {file: /run/secrets/api}}}
+            rules:
+              - {name: all, notify: [one, two, three, four]}
+            """
+        )
+        #expect(
+            problems == [
+                "2:18: environment variable \"CRLF_TOKEN\" named by \"token_env\" in gitlab instance \"a\" has a "
+                    + "control character (a line break?) at character 16; a secret must be one line of printable "
+                    + "characters",
+                "7:31: environment variable \"HOOK_NUL\" named by \"url_env\" in sink \"one\" has a control character "
+                    + "(a line break?) at character 36; a secret must be one line of printable characters",
+                "8:29: \"url\" in sink \"two\" has a control character (a line break?) at character 36; a secret must be "
+                    + "one line of printable characters",
+                // (`${…}` is expanded in the whole file before the sinks are read)
+                "9:31: \"url\" in sink \"three\" has a control character (a line break?) at character 36; a secret "
+                    + "must be one line of printable characters",
+                "10:93: file \"/run/secrets/api\" named by \"file\" in header \"Authorization\" in sink \"four\" has a "
+                    + "control character (a line break?) at character 17; a secret must be one line of printable "
+                    + "characters",
+            ]
+        )
+        #expect(!problems.joined().contains("TOPSECRET"))
+    }
 }
+

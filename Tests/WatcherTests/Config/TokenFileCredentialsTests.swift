@@ -99,4 +99,22 @@ import Testing
         #expect(logged.contains("notice GitLab token file changed: using its new token file=\(Self.path)"))
         #expect(!logged.joined().contains("glpat-"))
     }
+
+    @Test func testChangedAuth_aLineBreakInsideTheToken_keepsTheToken_andLogsTheFileNeverTheToken() {
+        let file = RotatingFile()
+        let lines = CapturingLogHandler.Lines()
+        let source = source(file, clock: Clock(), lines: lines)
+
+        file.contents.withLock { $0 = "glpat-NEW\r\n1111\n" }
+        #expect(source.changedAuth(rejected: true) == nil)
+
+        #expect(
+            lines.all.filter { $0.hasPrefix("error") } == [
+                "error GitLab token file has a control character (a line break?) inside the token; the token in use "
+                    + "stays file=\(Self.path) rejected=true"
+            ]
+        )
+        #expect(!lines.all.joined().contains("glpat-"))
+    }
 }
+

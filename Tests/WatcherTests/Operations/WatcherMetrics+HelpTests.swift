@@ -32,6 +32,7 @@ struct WatcherMetricsHelpTests {
         metrics.rateLimitRemaining("gitlab.com").record(10)
         metrics.discoveries("ok").increment()
         metrics.watchedProjects.record(1)
+        metrics.projectStalled("gitlab.com/42").record(1)
         metrics.replicaLeases("web-1/42/abcd").record(3)
         metrics.replicaLeader("web-1/42/abcd").record(1)
         metrics.replicaDatabaseUp("web-1/42/abcd").record(1)

@@ -48,6 +48,30 @@ struct WatcherMetricsTests {
         #expect(recorder.recorders(label: "glwatch_last_successful_poll_timestamp_seconds").isEmpty)
     }
 
+    @Test("a stalled project's series is 1 while it stays stalled, 0 once a poll succeeds; others have none")
+    func testRecordPoll_stalled() throws {
+        let metrics = metrics
+        let stalled = ProjectKey(instance: "gitlab.com", id: 42)
+        let healthy = ProjectKey(instance: "gitlab.com", id: 7)
+        let at = Date(timeIntervalSince1970: 5)
+        func series() throws -> Double? {
+            try recorder.expectGauge("glwatch_project_stalled", [("project", "gitlab.com/42")]).lastValue
+        }
+
+        metrics.recordPoll(project: healthy, outcome: .unchanged, duration: 1, finishedAt: at)
+        metrics.recordPoll(project: stalled, outcome: .failed, duration: 1, finishedAt: at)
+        #expect(recorder.recorders(label: "glwatch_project_stalled").isEmpty)
+
+        metrics.recordPoll(project: stalled, outcome: .failed, duration: 1, finishedAt: at, stalled: true)
+        #expect(try series() == 1)
+        metrics.recordPoll(project: stalled, outcome: .failed, duration: 1, finishedAt: at, stalled: true)
+        metrics.recordPoll(project: stalled, outcome: .rateLimited(retryAfter: 5), duration: 1, finishedAt: at)
+        #expect(try series() == 1, "a rate-limited poll says nothing about the stall")
+        metrics.recordPoll(project: stalled, outcome: .changed, duration: 1, finishedAt: at)
+        #expect(try series() == 0)
+        #expect(recorder.recorders(label: "glwatch_project_stalled").count == 1)
+    }
+
     @Test("events are counted by type")
     func testRecordEvents() throws {
         metrics.recordEvents(types: ["commits.new", "contributor.new", "commits.new"])

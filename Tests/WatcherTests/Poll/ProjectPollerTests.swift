@@ -207,6 +207,71 @@ import Testing
         }
     }
 
+    /// Issue 34's last line of defence: an answer glwatch cannot get past by retrying (here a 400 on every
+    /// repository read) is announced as `project.stalled` once `stalled_after` (5) polls failed that same way, with
+    /// the endpoint and the status; the project is stored as stalled until a poll succeeds (`project.recovered`).
+    @Test func testPoll_failingTheSameWayFiveTimes_isStalled_onceWithTheEndpoint_thenRecovered() async throws {
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let poller = harness.poller(project)
+            _ = await poller.poll()
+            let answer = FakeFault.Kind.status(400, body: #"{"message":"400 Bad request - something glwatch never saw"}"#)
+            fake.inject(FakeFault(answer, on: .pathContaining("/repository/"), times: nil))
+
+            var failures: [PollOutcome] = []
+            var stalledAfter: [Bool] = []
+            for _ in 0..<6 {
+                failures.append(await poller.poll())
+                stalledAfter.append(poller.isStalled)
+            }
+            #expect(failures == Array(repeating: .failed, count: 6))
+            #expect(stalledAfter == [false, false, false, false, true, true])
+            #expect(try await harness.status(of: project) == .stalled)
+
+            fake.clearFaults()
+            let recovered = await poller.poll()
+            #expect(recovered == .unchanged || recovered == .changed)
+            #expect(!poller.isStalled)
+            #expect(try await harness.status(of: project) == .active)
+
+            let events = try await harness.events(of: project)
+            #expect(events.map(\.type) == [.projectUnreachable, .projectStalled, .projectRecovered])
+            guard case .projectStalled(let details) = events.dropFirst().first?.details else { return }
+            #expect(details.sameFailures == 5)
+            #expect(details.httpStatus == 400)
+            #expect(details.endpoint?.hasPrefix("GET /projects/:id/repository/") == true, "\(details)")
+            #expect(details.reason.contains("something glwatch never saw"), "\(details.reason)")
+            #expect(details.reason.contains("HTTP 400"), "\(details.reason)")
+        }
+    }
+
+    /// Failures that differ (a 400, then a 500, then the 400 again) are not a stall: only the same answer repeated
+    /// `stalled_after` times in a row is.
+    @Test func testPoll_failingInDifferentWays_isUnreachableButNotStalled() async throws {
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let poller = harness.poller(project)
+            _ = await poller.poll()
+            let bad = FakeFault.Kind.status(400, body: #"{"message":"400 Bad request - odd"}"#)
+            let forbidden = FakeFault.Kind.status(403, body: #"{"message":"403 Forbidden"}"#)
+            for kind in [bad, bad, bad, bad, forbidden, bad, bad, bad, bad] {
+                fake.clearFaults()
+                fake.inject(FakeFault(kind, on: .pathContaining("/repository/"), times: nil))
+                #expect(await poller.poll() == .failed)
+                #expect(!poller.isStalled)
+            }
+            fake.clearFaults()
+
+            let events = try await harness.events(of: project)
+            #expect(events.map(\.type) == [.projectUnreachable])
+            #expect(try await harness.status(of: project) == .unreachable)
+        }
+    }
+
     @Test func testPoll_renamedProject_announcedOnNextRefresh() async throws {
         let fake = FakeGitLab()
         let project = fake.addProject("acme/api")

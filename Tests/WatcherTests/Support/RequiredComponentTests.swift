@@ -3,8 +3,10 @@ import TestSupport
 
 /// `RequiredComponent`: a test that needs a missing component is skipped outside CI and fails under CI, naming it.
 @Suite struct RequiredComponentTests {
-    let present = RequiredComponent("PostgreSQL") { nil }
-    let missing = RequiredComponent("headless Chromium") { "not installed" }
+    // Invented components: the skip note of the missing one reaches CI's log, which must not read as if a real one
+    // were missing there.
+    let present = RequiredComponent("an invented component at hand") { nil }
+    let missing = RequiredComponent("an invented missing component (RequiredComponentTests)") { "not installed" }
 
     @Test func testAComponentAtHand_isUsable_inAndOutOfCI() throws {
         #expect(try present.isUsable(inCI: false))
@@ -21,8 +23,11 @@ import TestSupport
             _ = try missing.isUsable(inCI: true)
         } throws: { error in
             guard let missing = error as? MissingComponent else { return false }
-            return missing.name == "headless Chromium" && missing.reason == "not installed"
-                && missing.description.hasPrefix("headless Chromium is missing: not installed")
+            return missing.name == "an invented missing component (RequiredComponentTests)"
+                && missing.reason == "not installed"
+                && missing.description.hasPrefix(
+                    "an invented missing component (RequiredComponentTests) is missing: not installed"
+                )
         }
         // And code that needs it outside a trait throws the same, in or out of CI
         #expect(throws: MissingComponent.self) { try missing.require() }

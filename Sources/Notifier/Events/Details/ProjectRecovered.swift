@@ -2,7 +2,7 @@ import Foundation
 
 /// What a `project.recovered` event carries.
 public struct ProjectRecovered: Sendable, Hashable, Codable {
-    /// When the project became unreachable.
+    /// When the project's polls began to fail (it became unreachable, or stalled).
     public var unreachableSince: Date
 
     /// Creates the details of a `project.recovered` event.

@@ -53,7 +53,7 @@ public struct StdoutSink: Sink {
     private static func colour(_ title: String, for events: [WatchEvent]) -> String {
         let code: String
         switch events.first?.type {
-        case .projectUnreachable, .watcherLagging, .instanceUnreachable: code = "1;31"
+        case .projectUnreachable, .projectStalled, .watcherLagging, .instanceUnreachable: code = "1;31"
         case .branchForcePushed, .branchDeleted, .tokenExpiring, .tagDeleted: code = "1;33"
         case .contributorNew: code = "1;35"
         case .projectRecovered, .instanceRecovered: code = "1;32"

@@ -1,6 +1,8 @@
 /// A project's status as the status page shows, filters (`?status=`) and sorts it: the stored status, except that
 /// an active project the lag watchdog reported (and that has not completed a poll since) is `lagging`.
 enum PageProjectStatus: String, Sendable, CaseIterable {
+    /// Polls failed the same way `stalled_after` times in a row: retrying alone will not get past GitLab's answer.
+    case stalled
     /// Polls have been failing.
     case unreachable
     /// Watched, but no poll has completed for `engine.lagging_after_intervals` of its intervals.

@@ -12,7 +12,7 @@ enum ProjectSort: String, Sendable, CaseIterable {
     case failures
     /// The most recent webhook first, projects without one last.
     case lastHook
-    /// What needs attention first: unreachable, lagging, active, archived, removed (`PageProjectStatus`).
+    /// What needs attention first: stalled, unreachable, lagging, active, archived, removed (`PageProjectStatus`).
     case status
 
     /// Parses `?sort=`; `.path` when absent.

@@ -27,7 +27,7 @@ extension StatusAPI {
         struct Projects: Encodable, Sendable {
             /// Every stored project.
             var total: Int
-            /// Per stored status (`active`, `unreachable`, `archived`, `removed`).
+            /// Per stored status (`active`, `unreachable`, `stalled`, `archived`, `removed`).
             var byStatus: [String: Int]
             /// Watched projects the lag watchdog reports now (counted in `byStatus` too, under their stored status);
             /// absent without a running engine.

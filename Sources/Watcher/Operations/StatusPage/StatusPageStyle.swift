@@ -23,7 +23,7 @@ enum StatusPageStyle {
         .muted { color: #7b8794; } .problem { color: #a61b1b; }
         .badge { padding: 0 .4rem; border-radius: 3px; color: #fff; } .badge.ok { background: #2f8132; }
         .badge.bad { background: #a61b1b; }
-        .status.active, .state.delivered { color: #2f8132; } .status.unreachable, .state.dead { color: #a61b1b; }
+        .status.active, .state.delivered { color: #2f8132; } .status.unreachable, .status.stalled, .state.dead { color: #a61b1b; }
         .state.failed, .state.pending { color: #b44d12; } .status.archived, .status.removed { color: #7b8794; }
         .chart { width: 100%; max-width: 720px; height: auto; }
         form { margin: .4rem 0; } input, select, button { font: inherit; padding: .15rem .4rem; }

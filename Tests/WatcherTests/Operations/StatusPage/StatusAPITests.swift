@@ -229,7 +229,7 @@ struct StatusAPITests {
         #expect(all.projects.first { $0.path == StatusPageFixture.hostilePath }?.wokenBy == "hook")
         await #expect(
             throws: StatusAPIError.badRequest(
-                "unknown project status \"late\"; use unreachable, lagging, active, archived, removed"
+                "unknown project status \"late\"; use stalled, unreachable, lagging, active, archived, removed"
             )
         ) { try await api.projects(PageQuery("status=late")) }
     }
