@@ -64,7 +64,7 @@ extension WatchEvent {
     }
 
     /// `branch.force_pushed`: `branch` moved from `oldHead` to `newHead`, which does not contain it (`unrelated`:
-    /// which shares no history with it at all).
+    /// which shares no history with it at all; `oldHeadPruned`: GitLab no longer has `oldHead`).
     public static func branchForcePushed(
         project: ProjectRef,
         branch: String,
@@ -72,6 +72,7 @@ extension WatchEvent {
         newHead: String,
         droppedCount: Int,
         unrelated: Bool = false,
+        oldHeadPruned: Bool = false,
         commits: CommitList,
         at time: Date
     ) -> WatchEvent {
@@ -79,7 +80,7 @@ extension WatchEvent {
             .branchForcePushed(
                 BranchForcePushed(
                     oldHead: oldHead, newHead: newHead, droppedCount: droppedCount, unrelated: unrelated,
-                    commits: commits
+                    oldHeadPruned: oldHeadPruned, commits: commits
                 )
             ),
             in: project, on: branch, at: time

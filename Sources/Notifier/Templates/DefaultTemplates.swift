@@ -56,7 +56,9 @@ enum DefaultTemplates {
             {{/is.branch_deleted}}
             {{#is.branch_force_pushed}}
             \(bold("Force-push")): {{{branch_link}}} in {{{project_link}}} moved from \(code("{{short_old_head}}")) \
-            to \(code("{{short_new_head}}")), {{dropped_commits}} dropped, {{total_commits}} new
+            to \(code("{{short_new_head}}")), \
+            {{#old_head_pruned}}its old head no longer on GitLab{{/old_head_pruned}}\
+            {{^old_head_pruned}}{{dropped_commits}} dropped{{/old_head_pruned}}, {{total_commits}} new
             \(commitLines){{/is.branch_force_pushed}}
             {{#is.tag_created}}
             \(bold("Tag created")): {{{tag_link}}} in {{{project_link}}} at \(code("{{short_sha}}"))

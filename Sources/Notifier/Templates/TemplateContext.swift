@@ -84,6 +84,7 @@ struct TemplateContext {
             values["short_new_head"] = String(details.newHead.prefix(8))
             values["dropped_commits"] = details.droppedCount
             values["unrelated"] = details.unrelated
+            values["old_head_pruned"] = details.oldHeadPruned
         case .tagCreated(let details):
             addTag(details.tag, sha: details.sha, message: details.message, page: details.webURL, to: &values)
             if let tagged = details.commit { values["commit"] = commit(tagged) }
@@ -208,6 +209,9 @@ struct TemplateContext {
             return "New contributor \(details.contributor.name) in \(path)"
         case .branchCreated: return "Branch \(branch) created in \(path)"
         case .branchDeleted: return "Branch \(branch) deleted in \(path)"
+        case .branchForcePushed(let details) where details.oldHeadPruned:
+            return "Branch \(branch) force-pushed in \(path) (its old head is no longer on GitLab; "
+                + "\(details.commits.totalCount) new)"
         case .branchForcePushed(let details) where details.unrelated:
             return "Branch \(branch) replaced by an unrelated history in \(path) (\(details.droppedCount) dropped, "
                 + "\(details.commits.totalCount) new)"

@@ -18,6 +18,9 @@ struct BranchPush: Sendable {
     var dropped: Int
     /// For a force-push: whether the new head shares no history with the old one (no merge base).
     var unrelated = false
+    /// For a force-push: whether GitLab no longer has `before` (pruned by housekeeping): `window` is then what the
+    /// branch brought lately (`prunedOldHeadWindow`), and `dropped` 0, as nothing can say.
+    var oldHeadPruned = false
     /// When the branch was deleted and created again since the last poll (GitLab's push events say so): the head
     /// it was deleted at. The push is then reported as `branch.deleted` and `branch.created`, not a force-push.
     var deletedAt: String? = nil
@@ -66,6 +69,7 @@ extension ProjectPoller {
         }
         for move in diff.moved {
             let window: CommitWindow
+            var oldHeadPruned = false
             if let pushed, pushed.branch == move.branch, pushed.from == move.from,
                 pushed.window.commits.first?.id == move.to
             {
@@ -74,12 +78,24 @@ extension ProjectPoller {
                     isComplete: pushed.window.isComplete && pushed.window.commits.count <= limit
                 )
             } else {
-                window = try await source.commits(in: key.id, from: move.from, to: move.to, limit: limit)
+                do {
+                    window = try await source.commits(in: key.id, from: move.from, to: move.to, limit: limit)
+                } catch {
+                    // GitLab's 400 `ref_name is invalid`: one side of the range does not resolve. The new head was
+                    // just read, so when the old head's commit is gone too, housekeeping pruned it (docs/gitlab-api.md).
+                    guard Self.isInvalidRange(error), try await !source.commitExists(move.from, in: key.id) else {
+                        throw error
+                    }
+                    window = try await prunedOldHeadWindow(to: move.to, lastPollAt: lastPollAt)
+                    oldHeadPruned = true
+                }
             }
             let forced: Bool
             var unrelated = false
-            switch RangeVerdict(from: move.from, window: window) {
+            switch oldHeadPruned ? RangeVerdict.forcePushed : RangeVerdict(from: move.from, window: window) {
             case .fastForward: forced = false
+            case .forcePushed where oldHeadPruned:
+                forced = true  // an old head GitLab no longer has: nothing to confirm the rewrite with, or to count
             case .forcePushed:
                 // A rewrite needs two answers that agree: the range, and the merge base (one request, rare). An
                 // empty range must mean the branch moved backwards, or the list lost the rewrite's commits.
@@ -105,13 +121,13 @@ extension ProjectPoller {
                 continue
             }
             var dropped = 0
-            if forced {
+            if forced, !oldHeadPruned {
                 dropped = try await source.commits(in: key.id, from: move.to, to: move.from, limit: limit).commits.count
             }
             pushes.append(
                 BranchPush(
                     branch: move.branch, before: move.from, after: move.to, window: window, forced: forced,
-                    dropped: dropped, unrelated: unrelated
+                    dropped: dropped, unrelated: unrelated, oldHeadPruned: oldHeadPruned
                 )
             )
         }
@@ -120,6 +136,27 @@ extension ProjectPoller {
             if (lhs.branch == defaultBranch) != (rhs.branch == defaultBranch) { return lhs.branch == defaultBranch }
             return lhs.branch < rhs.branch
         }
+    }
+
+    /// What a branch whose old head GitLab pruned brought, as far as GitLab can still tell: the commits reachable
+    /// from `head` committed since a day before glwatch last saw the branch (never before the watch began), bounded
+    /// by `max_commits_per_push`; `describe` then keeps those not announced already (`reportedCommits`) nor
+    /// reached by another stored head. A commit committed over a day before that poll and pushed only now is
+    /// missed: GitLab cannot say any more what the old head had.
+    private func prunedOldHeadWindow(to head: String, lastPollAt: Date?) async throws -> CommitWindow {
+        var since = (lastPollAt ?? now()).addingTimeInterval(-Self.prunedHeadLookback)
+        if let watchStart { since = max(since, watchStart) }
+        return try await source.commits(in: key.id, to: head, since: since, limit: options.maxCommitsPerPush)
+    }
+
+    /// How long before the last poll a branch with a pruned old head is read back (`prunedOldHeadWindow`).
+    static let prunedHeadLookback: TimeInterval = 24 * 3600
+
+    /// Whether `error` is GitLab's answer to a commit range one of whose sides does not resolve (400
+    /// `ref_name is invalid`, `lib/api/commits.rb`).
+    static func isInvalidRange(_ error: any Error) -> Bool {
+        guard case .rejected(_, 400, let message)? = error as? GitLabError else { return false }
+        return message?.contains("ref_name is invalid") == true
     }
 
     /// The commits a new branch at `head` brings over `base` (the default branch's head; `nil`: its whole
@@ -176,7 +213,8 @@ extension ProjectPoller {
                 events.append(
                     .branchForcePushed(
                         project: ref, branch: push.branch, oldHead: push.before ?? "", newHead: push.after,
-                        droppedCount: push.dropped, unrelated: push.unrelated, commits: list, at: time
+                        droppedCount: push.dropped, unrelated: push.unrelated, oldHeadPruned: push.oldHeadPruned,
+                        commits: list, at: time
                     )
                 )
             } else if !newCommits.isEmpty {

@@ -205,6 +205,39 @@ struct GitLabProjectSource: ProjectSource {
         )
     }
 
+    func commits(in project: Int64, to: String, since: Date, limit: Int) async throws(GitLabError) -> CommitWindow {
+        var options = Self.commitList(to, perPage: min(perPage, max(1, limit)))
+        options.since = since
+        let paginator = client.commits.list(of: .id(project), options: options)
+        var commits: [GitLabCommit] = []
+        var seen = Set<String>()
+        var number = 1
+        while commits.count < limit {
+            let page = try await paginator.page(number)
+            if let problem = Self.inconsistency(of: page, number: number, seen: seen) {
+                throw inconsistent(project, "\(to) since \(since)", problem)
+            }
+            for commit in page.items.prefix(limit - commits.count) {
+                seen.insert(commit.id)
+                commits.append(commit)
+            }
+            guard let next = page.nextPage, !page.items.isEmpty else {
+                return CommitWindow(commits: commits, isComplete: true)
+            }
+            number = next
+        }
+        return CommitWindow(commits: commits, isComplete: false)
+    }
+
+    func commitExists(_ sha: String, in project: Int64) async throws(GitLabError) -> Bool {
+        do {
+            _ = try await client.commits.get(sha, of: .id(project))
+            return true
+        } catch .notFound(_, missing: .commit, _) {
+            return false
+        }
+    }
+
     func mergeBase(of first: String, _ second: String, in project: Int64) async throws(GitLabError) -> String? {
         do {
             return try await client.repositories.mergeBase(of: [first, second], in: .id(project)).id

@@ -37,6 +37,14 @@ protocol ProjectSource: Sendable {
     /// `nil`), newest first, stopping after `limit` commits.
     func commits(in project: Int64, from: String?, to: String, limit: Int) async throws(GitLabError) -> CommitWindow
 
+    /// The commits reachable from `to` committed at or after `since` (`since=`, the committer date), newest first,
+    /// stopping after `limit` commits: what a branch brought lately, when no old head can bound the range.
+    func commits(in project: Int64, to: String, since: Date, limit: Int) async throws(GitLabError) -> CommitWindow
+
+    /// Whether GitLab still has commit `sha`: `false` on its 404 `Commit Not Found` (housekeeping prunes the commits
+    /// no ref reaches after a grace period of about two weeks, so a force-pushed-away head can vanish).
+    func commitExists(_ sha: String, in project: Int64) async throws(GitLabError) -> Bool
+
     /// The commits of `from..refs/heads/<branch>` now, newest first: the branch's head and what it added since
     /// head `from`, in one request where `head(of:)` and `commits(in:from:to:limit:)` take two. `nil` when one
     /// page cannot prove it: the page is empty (the branch did not move on from `from`, moved back to an ancestor

@@ -224,7 +224,8 @@ public struct FakeProject: Sendable, Hashable {
 
     /// Rewrites `branch` with one forced push.
     ///
-    /// Drops its newest `dropping` commits (following first parents) and pushes `adding` new ones on top.
+    /// Drops its newest `dropping` commits (following first parents) and pushes `adding` new ones on top, committed
+    /// at `committedAt` (a second apart) when given, else at the fake's history clock.
     ///
     /// Returns the new commits' SHAs.
     @discardableResult
@@ -233,9 +234,12 @@ public struct FakeProject: Sendable, Hashable {
         dropping: Int,
         adding: Int,
         by author: FakeAuthor = .default,
-        pushedBy pusher: FakeUser? = nil
+        pushedBy pusher: FakeUser? = nil,
+        committedAt: Date? = nil
     ) -> [String] {
-        forcePushNewCommits(branch, adding: adding, titled: "Rewritten", by: author, pushedBy: pusher) {
+        forcePushNewCommits(
+            branch, adding: adding, titled: "Rewritten", by: author, pushedBy: pusher, committedAt: committedAt
+        ) {
             old, repository in
             var base: String? = old
             for _ in 0..<dropping { base = base.flatMap { repository.commits[$0]?.parents.first } }
@@ -261,6 +265,21 @@ public struct FakeProject: Sendable, Hashable {
         }
     }
 
+    /// GitLab's housekeeping after its grace period (about two weeks): the commits no branch or tag reaches are
+    /// pruned, so a force-pushed-away head no longer resolves — `merge_base` answers 400 `Could not find ref: <sha>`,
+    /// `compare` 404 `Ref Not Found`, `commits/<sha>` 404 `Commit Not Found`, and a range from it
+    /// (`ref_name=<sha>..<head>`) 400 `ref_name is invalid`. (GitLab also keeps what merge requests, pipelines and
+    /// notes refer to; the fake has none of those.) Returns how many commits were pruned.
+    @discardableResult
+    public func pruneUnreachableCommits() -> Int {
+        store.write { world in
+            var project = world.project(id)
+            let pruned = project.repository.pruneUnreachable()
+            world.projects[id] = project
+            return pruned
+        }
+    }
+
     /// One forced push of `branch`: `adding` new commits (titled `title 1`, `title 2`, …) on the commit `base`
     /// picks from the old head (`nil`: on nothing, an unrelated history), recorded as one push event.
     private func forcePushNewCommits(
@@ -269,6 +288,7 @@ public struct FakeProject: Sendable, Hashable {
         titled title: String,
         by author: FakeAuthor,
         pushedBy pusher: FakeUser?,
+        committedAt: Date? = nil,
         onto base: (_ old: String, _ repository: FakeRepository) -> String?
     ) -> [String] {
         store.write { world in
@@ -279,7 +299,8 @@ public struct FakeProject: Sendable, Hashable {
             var head = base(old, project.repository)
             var made: [String] = []
             for index in 0..<adding {
-                let spec = FakeCommitSpec("\(title) \(index + 1)", author: author)
+                var spec = FakeCommitSpec("\(title) \(index + 1)", author: author)
+                spec.committedAt = committedAt?.addingTimeInterval(Double(index))
                 let sha = world.store(spec, parents: head.map { [$0] } ?? [], in: &project)
                 made.append(sha)
                 head = sha

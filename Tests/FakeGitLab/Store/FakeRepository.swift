@@ -26,6 +26,14 @@ struct FakeRepository: Sendable {
         return matches.count == 1 ? matches.first : nil
     }
 
+    /// Housekeeping (`git gc --prune`): forgets every commit no branch or tag reaches; returns how many.
+    mutating func pruneUnreachable() -> Int {
+        let live = reachable(from: Array(branches.values) + tags.values.map(\.target))
+        let before = commits.count
+        commits = commits.filter { live.contains($0.key) }
+        return before - commits.count
+    }
+
     /// Every commit reachable from `tips` (following all parents, or only first parents).
     func reachable(from tips: [String], firstParent: Bool = false) -> Set<String> {
         var seen: Set<String> = []

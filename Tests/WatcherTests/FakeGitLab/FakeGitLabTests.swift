@@ -178,6 +178,32 @@ import Testing
         }
     }
 
+    @Test func testHousekeeping_prunesAForcePushedAwayHead_whichThenAnswersAsAtGitLab() async throws {
+        // Given a branch force-pushed over its last two commits, and housekeeping run afterwards
+        let gitlab = FakeGitLab()
+        let api = gitlab.addProject("acme/api")
+        let before = api.commits(3)
+        let rewritten = api.rewrite("main", dropping: 2, adding: 1)
+        #expect(api.pruneUnreachableCommits() == 2)
+        let gone = before[2]
+        let root = "/api/v4/projects/\(api.id)/repository"
+
+        try await withRaw(gitlab) { get in
+            let single = try await get("\(root)/commits/\(gone)", [:])
+            let range = try await get("\(root)/commits?ref_name=\(gone)..\(rewritten[0])", [:])
+            let base = try await get("\(root)/merge_base?refs%5B%5D=\(gone)&refs%5B%5D=main", [:])
+            let compare = try await get("\(root)/compare?from=\(gone)&to=main", [:])
+            let kept = try await get("\(root)/commits/\(before[0])", [:])
+
+            // Then the pruned head answers as at GitLab (docs/gitlab-api.md), and what a branch reaches is kept
+            #expect(single.status == 404 && text(single) == #"{"message":"404 Commit Not Found"}"#)
+            #expect(range.status == 400 && text(range) == #"{"message":"ref_name is invalid"}"#)
+            #expect(base.status == 400 && text(base) == #"{"message":"Could not find ref: \#(gone)"}"#)
+            #expect(compare.status == 404 && text(compare) == #"{"message":"404 Ref Not Found"}"#)
+            #expect(kept.status == 200)
+        }
+    }
+
     @Test func testThrottle_answers429TheWayRackAttackDoes() async throws {
         // A fixed clock in the middle of a window: with the system clock the two requests could straddle a window
         // boundary (windows are aligned to the period) and the second one would be allowed.
