@@ -1,7 +1,7 @@
 /// The seeds of the soaks that `swift test` (and so CI) runs: the same on every run, so that a pass and a failure
 /// each mean the same thing twice (issue 35). A seed that ever failed stays in its list for good, with what it
 /// found, so the case it exposed is tried on every run. Random exploration stays a command:
-/// `glwatch-dev bench soak --short` draws a seed and prints it, and `--seed N` replays one (README, "The soak").
+/// `glwatch-dev bench soak --short` draws a seed and prints it, and `--seed N` replays one (docs/soak.md).
 ///
 /// Every random choice of a soak follows from its seed (the script, the kills, the faults); the operating system's
 /// timing does not, so a seed is a fixed scenario, not a fixed outcome.

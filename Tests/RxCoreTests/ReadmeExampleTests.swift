@@ -2,7 +2,7 @@ import RxCore
 import RxCoreTest
 import XCTest
 
-/// The examples of README.md's "RxCore for RxSwift users" section, so the documentation cannot rot.
+/// The examples of docs/rxcore.md ("RxCore for RxSwift users"), so the documentation cannot rot.
 final class ReadmeExampleTests: RxTest {
     func testReadmeExample_searchPipeline() {
         let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)  // one tick per millisecond

@@ -17,7 +17,7 @@ package struct GLWatch: AsyncParsableCommand {
             New here? Run `glwatch demo` to watch a built-in fake GitLab, no token or network needed.
 
             Shell completion: `glwatch --generate-completion-script bash > /etc/bash_completion.d/glwatch` \
-            (also zsh and fish; see the README's commands section).
+            (also zsh and fish; see docs/commands.md).
             """,
         version: GLWatchVersion.current,
         subcommands: [

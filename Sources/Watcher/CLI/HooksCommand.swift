@@ -8,7 +8,7 @@ struct HooksCommand: ParsableCommand {
         discussion: """
             With a `hooks:` section, `glwatch run` listens for GitLab's push, tag push and system hooks and \
             polls the project a hook names at once; polling stays the source of every event, so a lost hook \
-            only costs latency. See the README, "Instant mode".
+            only costs latency. See docs/instant-mode.md.
             """,
         subcommands: [HooksURLCommand.self, HooksInstallCommand.self]
     )

@@ -46,7 +46,7 @@ struct HooksInstallCommand: AsyncParsableCommand {
         }
         do {
             guard let hooks = config.hooks else {
-                throw CLIError("\(config.file) has no \"hooks:\" section: add one first (README, \"Instant mode\")")
+                throw CLIError("\(config.file) has no \"hooks:\" section: add one first (docs/instant-mode.md)")
             }
             let url = try HooksURLCommand.hookURL(hooks, publicURL: publicURL)
             guard let instance = config.instance(named: hooks.instance) else {

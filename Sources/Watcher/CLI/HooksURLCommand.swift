@@ -50,7 +50,7 @@ struct HooksURLCommand: ParsableCommand {
     static func report(_ config: GLWatchConfig, publicURL: String?, showToken: Bool) throws(CLIError) -> String {
         guard let hooks = config.hooks else {
             throw CLIError(
-                "\(config.file) has no \"hooks:\" section: add one to listen for webhooks (README, \"Instant mode\")"
+                "\(config.file) has no \"hooks:\" section: add one to listen for webhooks (docs/instant-mode.md)"
             )
         }
         let url = try hookURL(hooks, publicURL: publicURL)

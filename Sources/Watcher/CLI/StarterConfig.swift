@@ -76,7 +76,7 @@ enum StarterConfig {
         # aliases:
         #   ada@example.com: [ada@old-company.example, ada.lovelace@users.noreply.gitlab.com]
 
-        # Where notifications go. See the README's "Rules and sinks" for every sink type.
+        # Where notifications go. See docs/rules-and-sinks.md for every sink type.
         sinks:
           terminal:
             type: stdout

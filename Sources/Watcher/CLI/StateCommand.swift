@@ -9,7 +9,7 @@ struct StateCommand: ParsableCommand {
             Moving from SQLite to PostgreSQL without losing or repeating a notification: stop glwatch, \
             `glwatch state export` the SQLite file, `glwatch state import` it into the empty PostgreSQL \
             database of `state.postgres`, then start the replicas. The way back is the same in reverse. See the \
-            README, "State store".
+            docs/state-and-replicas.md.
             """,
         subcommands: [StateExportCommand.self, StateImportCommand.self]
     )

@@ -16,8 +16,8 @@ struct StatusCommand: GLWatchCommand {
               SINK   QUEUED  DEAD  OLDEST WAITING
               chat   2       1     3m ago
 
-            `--json` prints the same as a stable JSON document for scripts (shape: version 1, see the README's \
-            commands section), e.g. `glwatch status --json | jq '.sinks[] | select(.deadLetters > 0)'`.
+            `--json` prints the same as a stable JSON document for scripts (shape: version 1, see \
+            docs/commands.md), e.g. `glwatch status --json | jq '.sinks[] | select(.deadLetters > 0)'`.
 
             With state.postgres in the config (and no --state), it reads the PostgreSQL database without joining \
             the replicas, and adds how they share the work: each live replica with its last heartbeat and the \

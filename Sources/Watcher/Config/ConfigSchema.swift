@@ -74,7 +74,7 @@ enum ConfigSchema {
             let kinds = SinksLoader.kindKeys.filter { $0.value.contains(key) }.map(\.key.rawValue).sorted()
             properties[key] = [
                 "description": kinds.isEmpty
-                    ? "See the README's rules and sinks reference." : "For \(kinds.joined(separator: ", ")) sinks."
+                    ? "See docs/rules-and-sinks.md." : "For \(kinds.joined(separator: ", ")) sinks."
             ]
         }
         // A sink is a block with `type`, a block whose `url` is a notification URL (no `type`), or that URL alone.
@@ -104,7 +104,7 @@ enum ConfigSchema {
     /// Inline rules and rules files, in order.
     private static func rules() -> [String: Any] {
         var properties: [String: Any] = [:]
-        for key in RulesLoader.ruleKeys { properties[key] = ["description": "See the README's rules reference."] }
+        for key in RulesLoader.ruleKeys { properties[key] = ["description": "See docs/rules-and-sinks.md."] }
         let rule: [String: Any] = [
             "type": "object", "required": ["name"], "properties": properties, "additionalProperties": false,
         ]

@@ -11,7 +11,7 @@ extension WatcherMetrics {
         Name.replicaLeases, Name.replicaLeader, Name.replicaDatabaseUp, Name.replicaLeaseLosses,
     ]
 
-    /// One line of help per metric name (the README's "Operations" table says the same).
+    /// One line of help per metric name (docs/operations.md's table says the same).
     static let help: [String: String] = [
         Name.polls: "Polls of a project, by what they found (outcome: changed, unchanged, failed, rate_limited).",
         Name.pollDuration: "How long each poll of a project took, by outcome.",

@@ -6,7 +6,7 @@ import Metrics
 ///
 /// The factory is injected, so library code never touches the global `MetricsSystem`: `glwatch run` passes a
 /// `PrometheusMetricsFactory` (whose registry `/metrics` renders), tests pass MetricsTestKit's `TestMetrics`.
-/// The metric names and labels are documented in the README (section "Operations"); `Name` holds them in one place.
+/// The metric names and labels are documented in docs/operations.md; `Name` holds them in one place.
 ///
 /// Labels stay low-cardinality by construction: outcomes, HTTP status codes, hosts, sinks, event types and project
 /// statuses are small closed sets; the per-project metrics (`glwatch_last_successful_poll_timestamp_seconds`, and

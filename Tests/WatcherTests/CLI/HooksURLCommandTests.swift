@@ -40,7 +40,7 @@ import Testing
     @Test func testReport_withoutAHooksSectionSaysWhatToAdd() throws {
         #expect(
             throws: CLIError(
-                "/etc/glwatch/glwatch.yml has no \"hooks:\" section: add one to listen for webhooks (README, \"Instant mode\")"
+                "/etc/glwatch/glwatch.yml has no \"hooks:\" section: add one to listen for webhooks (docs/instant-mode.md)"
             )
         ) { try HooksURLCommand.report(config(""), publicURL: nil, showToken: false) }
     }

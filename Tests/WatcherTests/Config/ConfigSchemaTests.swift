@@ -197,7 +197,7 @@ import Yams
             (try? String(contentsOfFile: "\(examples)/\(name)", encoding: .utf8)).map { (name, $0) }
         }
         return files + [("starter", StarterConfig.text), ("every key", ConfigSchemaTests.everyKey)]
-            + ConfigReferenceTests.snippets.enumerated().map { ("README #\($0.offset + 1)", $0.element) }
+            + ConfigReferenceTests.snippets.enumerated().map { ("docs/configuration.md #\($0.offset + 1)", $0.element) }
     }
 
     @Test func testEveryShippedConfig_validatesAgainstTheSchema() throws {

@@ -142,12 +142,13 @@ import Testing
     }
 }
 
-/// The YAML examples of the README's config reference load, so the reference cannot drift from the loader.
+/// The YAML examples of the config reference (docs/configuration.md) load, so the reference cannot drift from the
+/// loader.
 @Suite struct ConfigReferenceTests {
     static var snippets: [String] {
         guard
             let readme = try? String(
-                contentsOfFile: ExampleConfigsTests.repository.appendingPathComponent("README.md").path,
+                contentsOfFile: ExampleConfigsTests.repository.appendingPathComponent("docs/configuration.md").path,
                 encoding: .utf8
             ),
             let start = readme.range(of: "<!-- section:config-reference (issue 7) -->"),
@@ -182,7 +183,7 @@ import Testing
     func testEveryReferenceExample_loads(yaml: String) throws {
         _ = try GLWatchConfig.load(
             yaml: yaml,
-            file: "README.md",
+            file: "docs/configuration.md",
             baseDirectory: ExampleConfigsTests.repository.path,
             environment: ReferenceSystem()
         )

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Watcher
 
-/// The change feed's settings under `engine:` (README, "The change feed").
+/// The change feed's settings under `engine:` (docs/instant-mode.md, "The change feed").
 @Suite struct GLWatchConfigLoaderFeedTests {
     let system = FakeConfigSystem(variables: ["GITLAB_TOKEN": "glpat-SECRETVALUE123"])
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Watcher
 
-/// Instant mode's `hooks:` section (README, "Instant mode").
+/// Instant mode's `hooks:` section (docs/instant-mode.md).
 @Suite struct GLWatchConfigLoaderHooksTests {
     let system = FakeConfigSystem(variables: ["GITLAB_HOOK_TOKEN": "hook-s3cret", "EMPTY": ""])
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Watcher
 
-/// `tags:` on a watch target (README, "Tags"): off by default, `true` turns on tag.created / tag.deleted.
+/// `tags:` on a watch target (docs/events.md, "Tags"): off by default, `true` turns on tag.created / tag.deleted.
 @Suite struct GLWatchConfigLoaderTagsTests {
     let system = FakeConfigSystem()
 
