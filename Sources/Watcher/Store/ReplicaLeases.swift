@@ -14,7 +14,8 @@ import Foundation
 ///   expires. What the leader must hand on to its successor (where the change feed stands) it publishes as
 ///   notes (`publishLeaderNote(_:value:now:)`), which every replica can read (`leaderNote(_:)`).
 ///
-/// Every lease lasts `leasePeriod` from its last claim or renewal. All times come from the caller. The
+/// Every lease lasts `leasePeriod` from its last claim or renewal, or until its owner's database session ends (a
+/// replica that died: `PostgresStateStore.deadReplicas`), whichever comes first. All times come from the caller. The
 /// implementation is `PostgresStateStore`; SQLite is one process that owns everything and has none of this.
 package protocol ReplicaLeases: Sendable {
     /// This replica's name: the owner of its leases.

@@ -24,7 +24,7 @@ enum PostgresMigrations {
     /// Every migration, oldest first.
     static let all: [Migration] = [
         v1InitialSchema, v2DeliveryRuleAndTemplate, v3WatchStart, v4Tags, v5ProjectLastHook, v6ReplicaLeases,
-        v7LeaderNotes,
+        v7LeaderNotes, v8ReplicaSessions,
     ]
 
     /// Identifiers of every migration, oldest first.
@@ -216,6 +216,15 @@ enum PostgresMigrations {
             """,
             "ALTER TABLE delivery ADD COLUMN claimedBy TEXT COLLATE \"C\", ADD COLUMN claimExpiresAt BIGINT",
         ]
+    )
+
+    /// Version 8: each replica's database session (its lock connection's `pg_backend_pid()` and `backend_start`, in
+    /// microseconds since 1970), written with its heartbeat, so that the others see at once when it died: PostgreSQL
+    /// ends a dead process's session, and a replica whose session is gone holds nothing any more
+    /// (`PostgresStateStore.deadReplicas`).
+    static let v8ReplicaSessions = Migration(
+        identifier: "v8-replica-sessions",
+        statements: ["ALTER TABLE replica ADD COLUMN sessionPid INTEGER, ADD COLUMN sessionStart BIGINT"]
     )
 
     /// Version 7: what the leader publishes for the other replicas (`ReplicaLeases.publishLeaderNote`), one row a

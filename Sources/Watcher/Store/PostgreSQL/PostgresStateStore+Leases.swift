@@ -15,15 +15,35 @@ extension PostgresStateStore: ReplicaLeases {
     /// The leader lease's row name.
     static let leaderName = "leader"
 
+    /// The replicas that died: the database session each recorded with its heartbeat is gone, though it began in
+    /// the server's present lifetime (after `pg_postmaster_start_time()`). A process that dies — SIGKILL, a lost
+    /// host, a crash — has its session ended by PostgreSQL at once (or when TCP keepalive notices a lost host), so
+    /// its project leases, leadership and delivery claims can be taken at the others' next round instead of after
+    /// their expiry. A replica that is alive but cut off keeps its session until the server notices, and its leases
+    /// expire as usual; a session recorded before the server restarted says nothing (every session ended then), and
+    /// neither does a replica without one (an older glwatch, a lock connection that closed): both wait for expiry.
+    static let deadReplicas = """
+        SELECT r.id FROM replica r
+        WHERE r.sessionPid IS NOT NULL
+            AND r.sessionStart > (EXTRACT(EPOCH FROM pg_postmaster_start_time()) * 1000000)::bigint
+            AND NOT EXISTS (
+                SELECT 1 FROM pg_stat_activity a
+                WHERE a.pid = r.sessionPid AND (EXTRACT(EPOCH FROM a.backend_start) * 1000000)::bigint = r.sessionStart)
+        """
+
     package func heartbeat(now: Date) async throws {
         let (logger, me) = (self.logger, replicaID)
         let (at, until) = (now.storeMillis, now.adding(leasePeriod).storeMillis)
         let forgotten = now.adding(leasePeriod * -10).storeMillis
+        let session = heartbeatSession
+        let (pid, start) = (session?.pid, session?.start)
         try await write { connection in
             try await connection.run(
                 """
-                INSERT INTO replica (id, startedAt, expiresAt) VALUES (\(me), \(at), \(until))
-                ON CONFLICT (id) DO UPDATE SET expiresAt = excluded.expiresAt
+                INSERT INTO replica (id, startedAt, expiresAt, sessionPid, sessionStart)
+                VALUES (\(me), \(at), \(until), \(pid), \(start))
+                ON CONFLICT (id) DO UPDATE SET expiresAt = excluded.expiresAt, sessionPid = excluded.sessionPid,
+                    sessionStart = excluded.sessionStart
                 """,
                 logger: logger
             )
@@ -73,7 +93,11 @@ extension PostgresStateStore: ReplicaLeases {
         let (instances, ids) = Self.columns(of: keys)
         return try await write { connection in
             let live = try await connection.rows(
-                "SELECT COUNT(*) FROM replica WHERE expiresAt > \(at) OR id = \(me)", logger: logger
+                """
+                SELECT COUNT(*) FROM replica
+                WHERE (expiresAt > \(at) AND id NOT IN (\(unescaped: Self.deadReplicas))) OR id = \(me)
+                """,
+                logger: logger
             ).first?.decode(Int.self) ?? 1
             let share = (keys.count + max(live, 1) - 1) / max(live, 1)
             let mine = try await connection.rows(
@@ -88,7 +112,7 @@ extension PostgresStateStore: ReplicaLeases {
                     SELECT p.instance, p.gitlabId FROM projectLease p
                     JOIN unnest(\(instances)::text[], \(ids)::bigint[]) AS k(instance, gitlabId)
                         ON p.instance = k.instance AND p.gitlabId = k.gitlabId
-                    WHERE p.owner IS NULL OR p.expiresAt <= \(at)
+                    WHERE p.owner IS NULL OR p.expiresAt <= \(at) OR p.owner IN (\(unescaped: Self.deadReplicas))
                     ORDER BY p.expiresAt, p.instance, p.gitlabId
                     LIMIT \(wanted)
                     FOR UPDATE OF p SKIP LOCKED
@@ -129,6 +153,7 @@ extension PostgresStateStore: ReplicaLeases {
                 ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, expiresAt = excluded.expiresAt,
                     fence = leaderLease.fence + CASE WHEN leaderLease.owner = excluded.owner THEN 0 ELSE 1 END
                 WHERE leaderLease.owner = excluded.owner OR leaderLease.expiresAt <= \(at)
+                    OR leaderLease.owner IN (\(unescaped: Self.deadReplicas))
                 RETURNING owner
                 """,
                 logger: logger

@@ -41,6 +41,8 @@ package final class PostgresStateStore: Sendable {
     let connectionConfiguration: PostgresConnection.Configuration
     private let runTask: Task<Void, Never>
     private let lockConnection: PostgresConnection
+    /// The lock connection's session, as `pg_stat_activity` names it, once the replica lock is held (`open`).
+    private let lockSession = Mutex<ReplicaSession?>(nil)
     private let closed = Atomic<Bool>(false)
     /// Opened by `openForReading`: no replica lock, nothing taken, nothing to give back on `close()`.
     private let readOnly: Bool
@@ -88,6 +90,7 @@ package final class PostgresStateStore: Sendable {
         do {
             try await store.acquireReplicaLock(retry: configuration.lockRetry, clock: clock)
             try await store.migrate()
+            try await store.recordLockSession()
         } catch {
             await store.stopPool()
             if Task.isCancelled { throw CancellationError() }
@@ -163,6 +166,27 @@ package final class PostgresStateStore: Sendable {
             )
         }
         await stopPool()
+    }
+
+    /// This replica's database session for its heartbeat (`ReplicaLeases.heartbeat`): the lock connection's, while it
+    /// is open; `nil` once it closed (the others then wait for this replica's leases to expire, as before sessions
+    /// were recorded, rather than take them from a replica that may well be alive).
+    var heartbeatSession: ReplicaSession? {
+        lockConnection.isClosed ? nil : lockSession.withLock { $0 }
+    }
+
+    /// Reads the lock connection's session (`pg_backend_pid()` and its `backend_start`).
+    private func recordLockSession() async throws {
+        let rows = try await lockConnection.query(
+            """
+            SELECT pid, (EXTRACT(EPOCH FROM backend_start) * 1000000)::bigint FROM pg_stat_activity
+            WHERE pid = pg_backend_pid()
+            """,
+            logger: logger
+        ).collect()
+        guard let row = rows.first else { return }
+        let (pid, start) = try row.decode((Int32, Int64).self)
+        lockSession.withLock { $0 = ReplicaSession(pid: pid, start: start) }
     }
 
     /// Takes the shared replica lock on the lock connection, retrying every `retry` while a glwatch from before
@@ -261,4 +285,11 @@ extension PostgresConnection {
     func run(_ query: PostgresQuery, logger: Logger) async throws {
         _ = try await self.query(query, logger: logger).collect()
     }
+}
+
+/// A replica's database session: a backend process id and when it started (microseconds since 1970), which
+/// together name one session even when PostgreSQL reuses the process id.
+struct ReplicaSession: Sendable, Equatable {
+    var pid: Int32
+    var start: Int64
 }

@@ -183,6 +183,59 @@ struct PostgresReplicaLeasesTests {
         #expect(claim.claimed.count == 3)
     }
 
+    /// Issue 36: a replica that dies takes its database session with it; the others take its projects and the lead
+    /// at their next round instead of waiting a lease period (30 s here) for its leases to expire.
+    @Test func testClaim_aReplicaWhoseSessionEnded_losesItsLeasesAndTheLead_atOnce() async throws {
+        // Given A and B beating at 0 s, A holding half of six projects and the leader lease until 30 s
+        let (a, b) = try await twoReplicas()
+        let keys = Self.keys(6)
+        try await a.offerProjects(keys)
+        try await a.heartbeat(now: Sample.time(0))
+        try await b.heartbeat(now: Sample.time(0))
+        #expect(try await a.claimProjects(among: keys, now: Sample.time(0), limit: 10).claimed.count == 3)
+        #expect(try await a.acquireLeadership(now: Sample.time(0)))
+        #expect(try await b.claimProjects(among: keys, now: Sample.time(1), limit: 10).claimed.count == 3)
+        #expect(try await !b.acquireLeadership(now: Sample.time(1)))
+
+        // When A's process dies: PostgreSQL ends its session (here, A's lock connection is terminated)
+        let pid = try #require(a.heartbeatSession?.pid)
+        _ = try await b.count("SELECT COUNT(*) FROM (SELECT pg_terminate_backend(\(pid))) t")
+        var waited = 0
+        while try await b.count("SELECT COUNT(*) FROM pg_stat_activity WHERE pid = \(pid)") > 0, waited < 200 {
+            try await Task.sleep(for: .milliseconds(50))
+            waited += 1
+        }
+
+        // Then two seconds later, long before A's leases expire, B counts itself alone, claims A's three projects
+        // and takes the lead
+        let claim = try await b.claimProjects(among: keys, now: Sample.time(2), limit: 10)
+        #expect(claim.fairShare == 6)
+        #expect(claim.claimed.count == 3)
+        #expect(try await b.acquireLeadership(now: Sample.time(2)))
+    }
+
+    @Test func testClaim_aLiveReplicaWithoutASession_keepsItsLeasesUntilTheyExpire() async throws {
+        // Given A, whose lock connection closed though A lives on (its heartbeat then records no session), holding
+        // half of six projects
+        let (a, b) = try await twoReplicas()
+        let keys = Self.keys(6)
+        try await a.offerProjects(keys)
+        let pid = try #require(a.heartbeatSession?.pid)
+        _ = try await b.count("SELECT COUNT(*) FROM (SELECT pg_terminate_backend(\(pid))) t")
+        var waited = 0
+        while a.heartbeatSession != nil, waited < 200 {
+            try await Task.sleep(for: .milliseconds(50))
+            waited += 1
+        }
+        try await a.heartbeat(now: Sample.time(0))
+        try await b.heartbeat(now: Sample.time(0))
+        #expect(try await a.claimProjects(among: keys, now: Sample.time(0), limit: 10).claimed.count == 3)
+
+        // Then B takes only its own share until A's leases expire
+        #expect(try await b.claimProjects(among: keys, now: Sample.time(1), limit: 10).claimed.count == 3)
+        #expect(try await b.claimProjects(among: keys, now: Sample.time(2), limit: 10).claimed.isEmpty)
+    }
+
     // MARK: Leadership
 
     @Test func testLeadership_oneLeaderAtATime_anotherTakesOverOnExpiry() async throws {
