@@ -54,6 +54,14 @@ struct SoakCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "With --replicas: the replicas' lease_period in seconds (default 3); a killed replica's work moves at "
+                + "the others' next round (a third of it), or at its expiry when its death went unnoticed."
+        )
+    )
+    var leasePeriod: Int?
+
+    @Option(
+        help: ArgumentHelp(
             "Seconds the whole soak may take (a caller's time limit): the drain ends early enough for the report "
                 + "to come within it."
         )
@@ -125,6 +133,10 @@ struct SoakCommand: AsyncParsableCommand {
         options.replicas = replicas
         if replicas > 1 { options.databaseURL = ProcessInfo.processInfo.environment[Self.databaseVariable] }
         options.databaseRestartCommand = databaseRestartCommand
+        if let leasePeriod {
+            guard leasePeriod >= 1 else { throw ValidationError("--lease-period must be at least 1 (seconds)") }
+            options.leasePeriodSeconds = leasePeriod
+        }
         options.switching(on: with, off: without)
         var words = ["glwatch-dev bench soak"] + (short ? ["--short"] : []) + ["--seed \(seed)"]
         if let duration { words.append("--duration \(duration)") }
@@ -132,6 +144,7 @@ struct SoakCommand: AsyncParsableCommand {
         if let projects { words.append("--projects \(projects)") }
         if replicas > 1 { words.append("--replicas \(replicas)") }
         if let databaseRestartCommand { words.append("--database-restart-command \"\(databaseRestartCommand)\"") }
+        if let leasePeriod { words.append("--lease-period \(leasePeriod)") }
         words += options.switchArguments
         let replay = words.joined(separator: " ")
         say("soak: seed \(seed) — \(options.projects) projects, up to \(options.duration) of changes; "

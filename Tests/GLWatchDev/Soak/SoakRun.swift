@@ -70,6 +70,7 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
     /// Runs the soak and returns its report (whose verdict says whether anything was lost).
     func run() async throws -> SoakReport {
         defer { try? FileManager.default.removeItem(at: directory) }
+        if let url = options.databaseURL { try await Self.requireUnused(url) }
         let started = clock.now
         let secretBytes = (0..<4).flatMap { _ in withUnsafeBytes(of: random.next()) { Array($0) } }
         let secret = "whsec_" + Data(secretBytes).base64EncodedString()
@@ -344,5 +345,25 @@ final class SoakRun<C: Clock> where C.Duration == Duration {
 
     func pick(_ milliseconds: ClosedRange<Int>) -> Duration {
         .milliseconds(Int.random(in: milliseconds, using: &random))
+    }
+}
+
+extension SoakRun {
+    /// Why a soak cannot run on the database at `url`: it holds an earlier run's state (its projects, heads and
+    /// leases would be taken for this run's), which would fail the run for reasons of its own.
+    struct UsedDatabase: Error, CustomStringConvertible {
+        var location: String
+        var description: String {
+            "the soak's database \(location) holds the state of an earlier glwatch: give the soak an empty database "
+                + "(a new one, or the same dropped and created again)"
+        }
+    }
+
+    /// Throws `UsedDatabase` unless no glwatch ever wrote to the database at `url`.
+    static func requireUnused(_ url: String) async throws {
+        let configuration = try PostgresStoreConfiguration(url: url)
+        guard try await PostgresStateStore.isUnused(configuration) else {
+            throw UsedDatabase(location: configuration.location)
+        }
     }
 }

@@ -35,6 +35,7 @@ extension PostgresStateStore: ReplicaLeases {
         let (logger, me) = (self.logger, replicaID)
         let (at, until) = (now.storeMillis, now.adding(leasePeriod).storeMillis)
         let forgotten = now.adding(leasePeriod * -10).storeMillis
+        try await renewLockSession()
         let session = heartbeatSession
         let (pid, start) = (session?.pid, session?.start)
         try await write { connection in

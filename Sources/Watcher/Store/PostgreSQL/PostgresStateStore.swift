@@ -40,7 +40,9 @@ package final class PostgresStateStore: Sendable {
     /// How to open a connection of the store's own (outside the pool): the lock connection, the wake-up listener.
     let connectionConfiguration: PostgresConnection.Configuration
     private let runTask: Task<Void, Never>
-    private let lockConnection: PostgresConnection
+    /// The lock connection: the replica lock's session, replaced when it closed (`renewLockSession`).
+    private let currentLockConnection: Mutex<PostgresConnection>
+    private var lockConnection: PostgresConnection { currentLockConnection.withLock { $0 } }
     /// The lock connection's session, as `pg_stat_activity` names it, once the replica lock is held (`open`).
     private let lockSession = Mutex<ReplicaSession?>(nil)
     private let closed = Atomic<Bool>(false)
@@ -68,7 +70,7 @@ package final class PostgresStateStore: Sendable {
         self.client = client
         self.logger = logger
         self.runTask = runTask
-        self.lockConnection = lockConnection
+        self.currentLockConnection = Mutex(lockConnection)
     }
 
     /// Opens the store: connects, takes the replicas' shared lock and migrates. Other replicas may have it open
@@ -119,6 +121,21 @@ package final class PostgresStateStore: Sendable {
             throw StateStoreError.mapping(error, location: location)
         }
         return store
+    }
+
+    /// Whether no glwatch ever wrote to the database (`openForReading` finds no schema): what a test or the soak
+    /// that starts from nothing requires. Changes nothing.
+    ///
+    /// - Throws: `StateStoreError` for a database that cannot be read (unreachable, a refused password, a schema this
+    ///   build cannot read).
+    package static func isUnused(_ configuration: PostgresStoreConfiguration) async throws -> Bool {
+        do {
+            let store = try await openForReading(configuration)
+            await store.close()
+            return false
+        } catch StateStoreError.notFound {
+            return true
+        }
     }
 
     /// Connects the store's own connection (the advisory locks' session) and starts its pool; the caller takes the
@@ -173,6 +190,37 @@ package final class PostgresStateStore: Sendable {
     /// were recorded, rather than take them from a replica that may well be alive).
     var heartbeatSession: ReplicaSession? {
         lockConnection.isClosed ? nil : lockSession.withLock { $0 }
+    }
+
+    /// Opens the lock connection again when it closed while this replica runs (the server restarted, or dropped
+    /// it), takes the shared replica lock on it and records its session, so that the others can tell again when
+    /// this replica dies. Until that succeeds (or when an older glwatch holds the lock exclusively) the replica has no
+    /// session, and the others wait for its leases to expire. A connection that cannot be opened fails the
+    /// heartbeat, like any query to a server that does not answer.
+    func renewLockSession() async throws {
+        guard lockConnection.isClosed, !closed.load(ordering: .sequentiallyConsistent) else { return }
+        lockSession.withLock { $0 = nil }
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(
+                configuration: connectionConfiguration, id: 0, logger: logger
+            )
+        } catch {
+            throw StateStoreError.mapping(error, location: location)
+        }
+        currentLockConnection.withLock { $0 = connection }
+        let locked = try await connection.query(
+            "SELECT pg_try_advisory_lock_shared(\(Self.replicaLockKey))", logger: logger
+        ).collect()
+        guard try locked.first?.decode(Bool.self) == true else {
+            logger.warning(
+                "the replica lock could not be taken again; the others will wait for this replica's leases to expire",
+                metadata: ["database": "\(location)"]
+            )
+            return
+        }
+        try await recordLockSession()
+        logger.notice("the replica lock's connection was opened again", metadata: ["database": "\(location)"])
     }
 
     /// Reads the lock connection's session (`pg_backend_pid()` and its `backend_start`).

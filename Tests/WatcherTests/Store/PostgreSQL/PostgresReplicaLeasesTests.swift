@@ -214,24 +214,28 @@ struct PostgresReplicaLeasesTests {
         #expect(try await b.acquireLeadership(now: Sample.time(2)))
     }
 
-    @Test func testClaim_aLiveReplicaWithoutASession_keepsItsLeasesUntilTheyExpire() async throws {
-        // Given A, whose lock connection closed though A lives on (its heartbeat then records no session), holding
-        // half of six projects
+    @Test func testHeartbeat_afterTheLockConnectionDropped_opensItAgain_soTheReplicaIsNotTakenForDead() async throws {
+        // Given A, whose lock connection the server dropped though A lives on
         let (a, b) = try await twoReplicas()
         let keys = Self.keys(6)
         try await a.offerProjects(keys)
-        let pid = try #require(a.heartbeatSession?.pid)
-        _ = try await b.count("SELECT COUNT(*) FROM (SELECT pg_terminate_backend(\(pid))) t")
+        let old = try #require(a.heartbeatSession)
+        _ = try await b.count("SELECT COUNT(*) FROM (SELECT pg_terminate_backend(\(old.pid))) t")
         var waited = 0
         while a.heartbeatSession != nil, waited < 200 {
             try await Task.sleep(for: .milliseconds(50))
             waited += 1
         }
+        #expect(a.heartbeatSession == nil, "the dropped connection was not noticed")
+
+        // When A beats, and claims its half
         try await a.heartbeat(now: Sample.time(0))
         try await b.heartbeat(now: Sample.time(0))
         #expect(try await a.claimProjects(among: keys, now: Sample.time(0), limit: 10).claimed.count == 3)
 
-        // Then B takes only its own share until A's leases expire
+        // Then A has a session again (a new one), and B takes only its own share
+        let renewed = try #require(a.heartbeatSession)
+        #expect(renewed != old)
         #expect(try await b.claimProjects(among: keys, now: Sample.time(1), limit: 10).claimed.count == 3)
         #expect(try await b.claimProjects(among: keys, now: Sample.time(2), limit: 10).claimed.isEmpty)
     }

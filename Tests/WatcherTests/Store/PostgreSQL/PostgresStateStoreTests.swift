@@ -40,6 +40,15 @@ struct PostgresStateStoreTests {
         #expect(try await stores[0].projects().map(\.key) == [Sample.projectA, Sample.projectB])
     }
 
+    @Test func testIsUnused_trueForAFreshDatabase_falseOnceAGlwatchOpenedIt() async throws {
+        let url = try await StoreKind.postgres.database().location
+        let configuration = try PostgresStoreConfiguration(url: url)
+        #expect(try await PostgresStateStore.isUnused(configuration))
+        #expect(try await PostgresStateStore.isUnused(configuration), "asking changed nothing")
+        _ = try await open(url)
+        #expect(try await !PostgresStateStore.isUnused(configuration))
+    }
+
     @Test func testOpen_aGlwatchFromBeforeReplicasHoldsTheDatabase_waitsUntilItStops_andKeepsItOutAfter() async throws {
         // Given a single-writer glwatch from before replicas, holding its writer lock (exclusively)
         let url = try await StoreKind.postgres.database().location
