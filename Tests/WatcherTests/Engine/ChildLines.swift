@@ -1,38 +1,34 @@
 import Foundation
-import Synchronization
 
-/// The lines a child process writes to a pipe, as an async sequence (read through the pipe's readability
-/// handler: no blocking read on a test thread).
+/// The lines a child process writes to a pipe, as an async sequence, read by a thread of its own (blocking reads off
+/// the test's threads) until the child closes its end.
+///
+/// Not through the handle's `readabilityHandler`: on Linux that is a dispatch source on the pipe's descriptor, and a
+/// handle released with its source still registered (a test that ends before its child's output does) leaves
+/// libdispatch's event loop with a descriptor that was closed and may be reused — the test process then crashed, now
+/// and then, in `_dispatch_event_loop_drain` (seen twice in about a dozen runs of the suite). The thread keeps the
+/// handle until the end of its output.
 final class ChildLines: Sendable {
     private let stream: AsyncStream<String>
-
-    /// Output received after the last complete line.
-    private final class Pending: Sendable {
-        let text = Mutex("")
-    }
 
     init(_ output: FileHandle) {
         let (stream, continuation) = AsyncStream<String>.makeStream()
         self.stream = stream
-        let pending = Pending()
-        output.readabilityHandler = { handle in
-            let data = handle.availableData
-            guard !data.isEmpty else {
-                handle.readabilityHandler = nil
-                continuation.finish()
-                return
-            }
-            let lines = pending.text.withLock { pending -> [String] in
+        let reader = Thread {
+            var pending = ""
+            while true {
+                let data = output.availableData  // blocks until output comes or the child closes its end
+                if data.isEmpty { break }
                 pending += String(decoding: data, as: UTF8.self)
-                var lines: [String] = []
                 while let newline = pending.firstIndex(of: "\n") {
-                    lines.append(String(pending[..<newline]))
+                    continuation.yield(String(pending[..<newline]))
                     pending.removeSubrange(...newline)
                 }
-                return lines
             }
-            for line in lines { continuation.yield(line) }
+            continuation.finish()
         }
+        reader.name = "ChildLines"
+        reader.start()
     }
 
     /// Waits for `count` more lines; returns how many came before the child closed its output.
