@@ -13,7 +13,8 @@ import PackageDescription
 /// - swift-metrics + swift-prometheus (small, no NIO of their own): the `/metrics` endpoint through the
 ///   standard metrics API, so every part records metrics without knowing the backend; MetricsTestKit in tests.
 /// - swift-nio / swift-nio-ssl: the SMTP client of email sinks (STARTTLS, implicit TLS); both are already
-///   built for AsyncHTTPClient, so naming their products costs no extra build time.
+///   built for AsyncHTTPClient, so naming their products costs no extra build time. The same for swift-nio-extras'
+///   NIOHTTPCompression, which the GitLab transport imports (gzip answers).
 /// - postgres-nio (~20 s once NIO is built: PostgresClient, a pooled async client on the NIO already built for
 ///   AsyncHTTPClient): the PostgreSQL state backend, so replicas can share one database (issue 18); no libpq.
 /// - OpenCombine, RxCore's yardstick, is not here: `glwatch-bench` is a package of its own (Tests/Benchmarks), so
@@ -46,6 +47,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
+        // Already in the graph through AsyncHTTPClient; named so that the GitLab transport's import of
+        // NIOHTTPCompression (gzip answers) is declared, not borrowed.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
@@ -91,6 +95,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
