@@ -150,7 +150,7 @@ extension PostgresStateStore: DeliveryQueue {
     // MARK: Helpers
 
     /// Claims `ids` for `me` until `until` when every one of them is still waiting and free (unclaimed, claimed by
-    /// `me`, under an expired claim, or claimed by a replica that died: `deadReplicas`), locking them `FOR UPDATE SKIP LOCKED` (a row another replica is claiming
+    /// `me`, or under an expired claim), locking them `FOR UPDATE SKIP LOCKED` (a row another replica is claiming
     /// at this moment counts as taken); returns whether it did. All or none: a group is sent whole.
     private static func claim(
         _ ids: [Int64], for me: String, now: Int64, until: Int64, on connection: PostgresConnection, logger: Logger
@@ -158,8 +158,7 @@ extension PostgresStateStore: DeliveryQueue {
         let free = try await connection.rows(
             """
             SELECT id FROM delivery WHERE id = ANY(\(ids)::bigint[]) AND state IN ('pending', 'failed')
-                AND (claimedBy IS NULL OR claimedBy = \(me) OR claimExpiresAt <= \(now)
-                    OR claimedBy IN (\(unescaped: deadReplicas)))
+                AND (claimedBy IS NULL OR claimedBy = \(me) OR claimExpiresAt <= \(now))
             FOR UPDATE SKIP LOCKED
             """,
             logger: logger

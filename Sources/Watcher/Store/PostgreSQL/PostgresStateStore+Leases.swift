@@ -18,8 +18,10 @@ extension PostgresStateStore: ReplicaLeases {
     /// The replicas that died: the database session each recorded with its heartbeat is gone, though it began in
     /// the server's present lifetime (after `pg_postmaster_start_time()`). A process that dies — SIGKILL, a lost
     /// host, a crash — has its session ended by PostgreSQL at once (or when TCP keepalive notices a lost host), so
-    /// its project leases, leadership and delivery claims can be taken at the others' next round instead of after
-    /// their expiry. A replica that is alive but cut off keeps its session until the server notices, and its leases
+    /// its project leases and leadership can be taken at the others' next round instead of after their expiry.
+    /// Its delivery claims still run out on their own (four lease periods): a send it had in flight may yet be
+    /// answered, and taking the delivery at once made a second send of it likelier (the replica soak's redeliveries
+    /// rose above its bound of one per four kills). A replica that is alive but cut off keeps its session until the server notices, and its leases
     /// expire as usual; a session recorded before the server restarted says nothing (every session ended then), and
     /// neither does a replica without one (an older glwatch, a lock connection that closed): both wait for expiry.
     static let deadReplicas = """
