@@ -35,14 +35,6 @@ extension PostgresStateStore {
                 """,
                 logger: logger
             )
-            if project.status == .removed {
-                // A departed project's lease goes with it (its holder drops it at its next renewal; a project that
-                // comes back is offered again). Before, lease rows of departed projects stayed for good.
-                try await connection.run(
-                    "DELETE FROM projectLease WHERE instance = \(project.key.instance) AND gitlabId = \(project.key.id)",
-                    logger: logger
-                )
-            }
         }
 
         for update in change.heads {

@@ -240,29 +240,6 @@ struct PostgresReplicaLeasesTests {
         #expect(try await b.claimProjects(among: keys, now: Sample.time(2), limit: 10).claimed.isEmpty)
     }
 
-    @Test func testApply_aDepartedProject_takesItsLeaseRowWithIt() async throws {
-        // Given A holding the leases of two offered projects, both stored
-        let (a, _) = try await twoReplicas()
-        let keys = [Sample.projectA, Sample.projectB]
-        try await a.offerProjects(keys)
-        try await a.heartbeat(now: Sample.time(0))
-        let held = try await a.claimProjects(among: keys, now: Sample.time(0), limit: 10).claimed
-        #expect(held.count == 2)
-        _ = try await a.apply(
-            StateChange(at: Sample.time(1), projects: [Sample.record(Sample.projectA), Sample.record(Sample.projectB)])
-        )
-
-        // When project A departs (stored as removed)
-        var removed = Sample.record(Sample.projectA)
-        removed.status = .removed
-        _ = try await a.apply(StateChange(at: Sample.time(2), projects: [removed]))
-
-        // Then its lease row is gone, and A's next renewal keeps only the other project
-        #expect(try await a.count("SELECT COUNT(*) FROM projectLease") == 1)
-        let renewed = try await a.renewLeases(held, now: Sample.time(3))
-        #expect(renewed.map(\.project) == [Sample.projectB])
-    }
-
     // MARK: Leadership
 
     @Test func testLeadership_oneLeaderAtATime_anotherTakesOverOnExpiry() async throws {
