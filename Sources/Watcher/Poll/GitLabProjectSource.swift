@@ -92,8 +92,24 @@ struct GitLabProjectSource: ProjectSource {
     }
 
     func commits(in project: Int64, from: String?, to: String, limit: Int) async throws(GitLabError) -> CommitWindow {
-        let range = from.map { "\($0)..\(to)" } ?? to
-        let options = Self.commitList(range, perPage: min(perPage, max(1, limit)))
+        try await walk(in: project, from: from, to: to, since: nil, limit: limit)
+    }
+
+    func commits(in project: Int64, to: String, since: Date, limit: Int) async throws(GitLabError) -> CommitWindow {
+        try await walk(in: project, from: nil, to: to, since: since, limit: limit)
+    }
+
+    /// The commit walk behind both `commits` methods: `from..to` (or all of `to`), committed at or after `since`
+    /// when given, with every page checked (a repeated or skipped page, an empty announced one read twice, and —
+    /// without `since`, where the head must come first — the head), resumed at the page that failed.
+    private func walk(in project: Int64, from: String?, to: String, since: Date?, limit: Int)
+        async throws(GitLabError) -> CommitWindow
+    {
+        let refName = from.map { "\($0)..\(to)" } ?? to
+        // The walk's name, for resuming it and in errors.
+        let range = since.map { "\(refName) since \($0.ISO8601Format())" } ?? refName
+        var options = Self.commitList(refName, perPage: min(perPage, max(1, limit)))
+        options.since = since
         let paginator = client.commits.list(of: .id(project), options: options)
         // An interrupted walk of the same range resumes at the page that failed.
         var walk = walks.start(project: project, range: range, limit: limit)
@@ -119,7 +135,7 @@ struct GitLabProjectSource: ProjectSource {
                     throw error
                 }
             }
-            if problem == nil, walk.nextPage == 1 {
+            if problem == nil, walk.nextPage == 1, since == nil {
                 problem = Self.headProblem(of: page, from: from, to: to)
             }
             if let problem {
@@ -203,30 +219,6 @@ struct GitLabProjectSource: ProjectSource {
             path: "$",
             detail: "an inconsistent commit list (HTTP 200): \(detail); retrying at the next poll"
         )
-    }
-
-    func commits(in project: Int64, to: String, since: Date, limit: Int) async throws(GitLabError) -> CommitWindow {
-        var options = Self.commitList(to, perPage: min(perPage, max(1, limit)))
-        options.since = since
-        let paginator = client.commits.list(of: .id(project), options: options)
-        var commits: [GitLabCommit] = []
-        var seen = Set<String>()
-        var number = 1
-        while commits.count < limit {
-            let page = try await paginator.page(number)
-            if let problem = Self.inconsistency(of: page, number: number, seen: seen) {
-                throw inconsistent(project, "\(to) since \(since)", problem)
-            }
-            for commit in page.items.prefix(limit - commits.count) {
-                seen.insert(commit.id)
-                commits.append(commit)
-            }
-            guard let next = page.nextPage, !page.items.isEmpty else {
-                return CommitWindow(commits: commits, isComplete: true)
-            }
-            number = next
-        }
-        return CommitWindow(commits: commits, isComplete: false)
     }
 
     func commitExists(_ sha: String, in project: Int64) async throws(GitLabError) -> Bool {

@@ -422,20 +422,7 @@ import Testing
 
     @Test func testCoordinator_databaseGoneForALeasePeriod_stopsPolling_andResumesWhenItIsBack() async throws {
         // Given a replica holding both projects of its target and leading, its leases lasting 30 s
-        let fake = FakeGitLab()
-        fake.addProject("acme/api").commits(1, by: [ann])
-        fake.addProject("acme/web").commits(1, by: [ann])
-        try await EngineTestHarness.run(fake) { harness in
-            let leases = MemoryLeases()
-            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-            let coordinator = ReplicaCoordinator(
-                leases: leases, scheduler: scheduler,
-                logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-            )
-            let engine = engine(harness, leases: coordinator)
-            _ = await engine.pollAllOnce()
-            await coordinator.tick(engine: engine)
-            #expect(engine.watchedProjects.count == 2 && coordinator.isLeader)
+        try await withLeadingReplica { leases, scheduler, coordinator, engine in
             let start = scheduler.now
 
             // When the database goes away, then within the lease period the replica keeps its projects
@@ -464,21 +451,7 @@ import Testing
     func testCoordinator_aRoundTheDatabaseNeverAnswers_failsAtItsDeadline_andDropsTheLeasesItOutlived() async throws {
         // Given a replica holding both projects of its target and leading, its leases lasting 30 s, its rounds
         // allowed 200 ms of database work
-        let fake = FakeGitLab()
-        fake.addProject("acme/api").commits(1, by: [ann])
-        fake.addProject("acme/web").commits(1, by: [ann])
-        try await EngineTestHarness.run(fake) { harness in
-            let leases = MemoryLeases()
-            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-            let coordinator = ReplicaCoordinator(
-                leases: leases, scheduler: scheduler,
-                logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
-                roundDeadline: .milliseconds(200)
-            )
-            let engine = engine(harness, leases: coordinator)
-            _ = await engine.pollAllOnce()
-            await coordinator.tick(engine: engine)
-            #expect(engine.watchedProjects.count == 2 && coordinator.isLeader)
+        try await withLeadingReplica(roundDeadline: .milliseconds(200)) { leases, scheduler, coordinator, engine in
 
             // When the database stops answering (no error, no answer) in a round that begins 25 s after the last
             // renewal, and 31 s have passed by the time the round gives up
@@ -501,6 +474,30 @@ import Testing
             await coordinator.tick(engine: engine)
             #expect(coordinator.report.databaseUp)
             #expect(engine.watchedProjects.count == 2 && coordinator.isLeader)
+        }
+    }
+
+    /// Runs `body` with a replica on `MemoryLeases` (virtual time from 0) that polled acme/api and acme/web once and
+    /// ran a first round: it holds both and leads.
+    private func withLeadingReplica(
+        roundDeadline: Duration? = nil,
+        _ body: (MemoryLeases, TestScheduler, ReplicaCoordinator, WatchEngine) async throws -> Void
+    ) async throws {
+        let fake = FakeGitLab()
+        fake.addProject("acme/api").commits(1, by: [ann])
+        fake.addProject("acme/web").commits(1, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let leases = MemoryLeases()
+            let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+            let coordinator = ReplicaCoordinator(
+                leases: leases, scheduler: scheduler,
+                logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), roundDeadline: roundDeadline
+            )
+            let engine = engine(harness, leases: coordinator)
+            _ = await engine.pollAllOnce()
+            await coordinator.tick(engine: engine)
+            #expect(engine.watchedProjects.count == 2 && coordinator.isLeader)
+            try await body(leases, scheduler, coordinator, engine)
         }
     }
 }
