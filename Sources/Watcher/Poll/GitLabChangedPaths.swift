@@ -52,7 +52,8 @@ final class GitLabChangedPaths: ChangedPathsProvider {
             range = (details.before, details.after)
         case .branchForcePushed(let details):
             list = details.commits
-            range = (details.oldHead, details.newHead)
+            // An old head GitLab pruned cannot start a comparison (404 `Ref Not Found`): no earlier head is known.
+            range = (details.oldHeadPruned ? nil : details.oldHead, details.newHead)
         default:
             list = nil
         }

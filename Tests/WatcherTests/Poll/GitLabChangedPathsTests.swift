@@ -138,6 +138,38 @@ import Testing
         }
     }
 
+    /// Issue 34: a force-push from an old head GitLab pruned, too long for a diff per commit, is compared from its
+    /// oldest commit's parent; a comparison from the pruned head would answer 404 `Ref Not Found` on every poll.
+    @Test func testForcePushFromAPrunedHead_isComparedFromItsOldestCommitsParent() async throws {
+        // Given a branch rewritten over its last commit with 12 new ones, and the old head pruned
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        let before = project.commits(3, by: [ann])
+        let rewritten = project.rewrite("main", dropping: 1, adding: 12, by: ann)
+        #expect(project.pruneUnreachableCommits() == 1)
+        try await EngineTestHarness.run(fake) { harness in
+            let source = GitLabProjectSource(client: harness.client)
+            let window = try await source.commits(in: project.id, from: before[1], to: rewritten.last!, limit: 100)
+            let ref = ProjectRef(instance: "fake", id: project.id, path: "acme/api")
+            let event = WatchEvent.branchForcePushed(
+                project: ref, branch: "main", oldHead: before[2], newHead: rewritten.last!, droppedCount: 0,
+                oldHeadPruned: true, commits: CommitList(commits: window.commits.reversed().map(\.eventCommit)),
+                at: Date(timeIntervalSince1970: 0)
+            )
+            fake.resetRequestLog()
+
+            // When its changed paths are asked
+            let changes = try await GitLabChangedPaths(source: source, project: project.id).changeSet(for: event)
+
+            // Then one comparison answers it, from the oldest new commit's parent, with every file of the 12
+            #expect(fake.requestCount(matching: .pathContaining("/compare")) == 1)
+            #expect(fake.requestCount(matching: .pathContaining("/compare", query: "from=\(before[1])")) == 1)
+            var expected = Set<String>()
+            for sha in rewritten { expected.formUnion(try await source.diff(of: sha, in: project.id).map(\.newPath)) }
+            #expect(Set(changes.paths) == expected)
+        }
+    }
+
     @Test func testHistoryFromItsRootCommit_costsTheRootsDiffAndOneComparison_notADiffPerCommit() async throws {
         // Given a new project whose whole history (30 commits, from its root commit) is announced at once
         let fake = FakeGitLab()
