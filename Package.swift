@@ -168,7 +168,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "GLWatchDevTests", dependencies: ["GLWatchDev", "Watcher"]),
+        .testTarget(
+            name: "GLWatchDevTests",
+            dependencies: [
+                "GLWatchDev", "Watcher", "Notifier", "ChildProcess",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["Watcher", "FakeGitLab", "ChildProcess", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -49,7 +49,32 @@ start)
     as_owner "$bindir/initdb" -D "$dir/data" -U postgres --pwfile="$dir/pwfile" --auth-local=trust \
         --auth-host=scram-sha-256 --no-locale -E UTF8 >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 4; }
-    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    # A free port below the kernel's ephemeral range: while a restart has the server down, the replicas keep
+    # connecting, and a client connection can take a port of that range (even the server's own, connecting to
+    # itself), so the server could not listen again. Tests/ChildProcess/LoopbackPort.swift does the same.
+    port=$(python3 - <<'PY'
+import random, socket
+try:
+    low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+except (OSError, ValueError, IndexError):
+    low = 32768
+candidates = range(max(1024, low - 10000), max(1025, low))
+for _ in range(200):
+    port = random.choice(candidates)
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        s.bind(("127.0.0.1", port))
+    except OSError:
+        continue
+    finally:
+        s.close()
+    print(port)
+    break
+else:
+    raise SystemExit("no free port of 127.0.0.1 below the ephemeral range")
+PY
+)
     as_owner bash -c "printf '%s\n' '$port' > '$dir/port'; printf '%s\n' '${GLWATCH_PG_FSYNC:-off}' > '$dir/fsync'"
     start_server "$dir" "$port" || { cat "$dir/server.log" >&2; exit 5; }
     if [ -n "$watch" ]; then

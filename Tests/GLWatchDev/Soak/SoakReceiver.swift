@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Hummingbird
 import Logging
@@ -10,6 +11,10 @@ import Watcher
 /// The soak's webhook receiver: a Hummingbird server on 127.0.0.1 that records every request glwatch's webhook
 /// sinks make (`/hooks/<sink>`), with its `webhook-id`, and that misbehaves on demand — answering 503, refusing
 /// connections, hanging without an answer, or dropping the connection — and recovers on the same port.
+///
+/// That port lies below the kernel's ephemeral range (`LoopbackPort`): while the receiver refuses connections,
+/// glwatch keeps connecting to it, and a client connection can take a port of the ephemeral range — even the
+/// receiver's own, connecting to itself — so that the receiver could not listen again (a CI run failed so).
 final class SoakReceiver: Sendable {
     /// How the receiver answers.
     enum Mode: String, Sendable, Equatable, CaseIterable {
@@ -70,9 +75,25 @@ final class SoakReceiver: Sendable {
     /// The current mode.
     var mode: Mode { state.withLock { $0.mode } }
 
-    /// Starts listening (on an ephemeral port the first time, on the same port afterwards).
-    func start() async throws {
-        let port = state.withLock { $0.port }
+    /// Starts listening (on a free port below the ephemeral range the first time, on the same port afterwards).
+    ///
+    /// A restart whose port is briefly held by someone else ("Address already in use") is tried again for up to
+    /// `patience`; then it throws.
+    func start(patience: Duration = .seconds(15)) async throws {
+        var port = state.withLock { $0.port }
+        if port == 0 { port = try LoopbackPort.outsideEphemeralRange() }
+        let clock = ContinuousClock()
+        let deadline = clock.now + patience
+        while true {
+            do {
+                return try await listen(on: port)
+            } catch let error as IOError where error.errnoCode == EADDRINUSE && clock.now < deadline {
+                try await clock.sleep(for: .milliseconds(250))
+            }
+        }
+    }
+
+    private func listen(on port: Int) async throws {
         let ready = PortHandoff()  // OperationsServer's
         let application = Application(
             router: makeRouter(),

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Logging
 import PostgresNIO
@@ -134,7 +135,7 @@ struct PostgresStateStoreTests {
 
     @Test func testOpen_unreachableHost_namesTheHostNeverThePassword() async throws {
         // Given a URL whose port nothing listens on (a port just freed), with a password
-        let port = try Self.freePort()
+        let port = try LoopbackPort.outsideEphemeralRange()
         let url = "postgres://glwatch:hunter2-secret@127.0.0.1:\(port)/state?sslmode=disable"
 
         // When a store opens it
@@ -148,24 +149,6 @@ struct PostgresStateStoreTests {
         #expect(location == "glwatch@127.0.0.1:\(port)/state")
         let text = "\(try #require(error))" + String(reflecting: try #require(error))
         #expect(text.contains("127.0.0.1:\(port)") && !text.contains("hunter2"))
-    }
-
-    /// A loopback port that was free a moment ago.
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sockaddr in
-                bind(fd, sockaddr, length) == 0 && getsockname(fd, sockaddr, &length) == 0
-            }
-        }
-        guard bound else { throw StateStoreError.invalidChange("no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 
