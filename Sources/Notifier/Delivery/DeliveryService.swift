@@ -71,6 +71,12 @@ public final class DeliveryService: Sendable {
         Dictionary(workers.map { ($0.sink.name, $0.breakerSnapshot) }) { first, _ in first }
     }
 
+    /// What each sink's worker is doing now, by sink name, read without waiting for the workers (a stop that takes
+    /// long says which step it waits for).
+    public func activities() -> [String: SinkActivity] {
+        Dictionary(workers.map { ($0.sink.name, $0.activity) }) { first, _ in first }
+    }
+
     /// One pass over every sink, without waiting for retries (for `glwatch once`): what was delivered, what
     /// failed, and when each sink would look again.
     public func deliverDueOnce() async -> [DeliveryPass] {

@@ -23,6 +23,7 @@ public actor SinkWorker {
     }
     private var bucket: TokenBucket
     private let published = Mutex(CircuitBreaker.State.closed(failures: 0))
+    private let current = Mutex(SinkActivity.idle)
 
     /// Creates a worker.
     ///
@@ -54,9 +55,19 @@ public actor SinkWorker {
     /// waiting for the worker, which may be in the middle of a send.
     public nonisolated var breakerSnapshot: CircuitBreaker.State { published.withLock { $0 } }
 
+    /// What the worker is doing now, readable at once from anywhere (a stop that takes long names it).
+    public nonisolated var activity: SinkActivity { current.withLock { $0 } }
+
+    private func enter(_ phase: SinkActivity.Phase, message: String? = nil) {
+        let activity = SinkActivity(phase: phase, since: scheduler.now, message: message)
+        current.withLock { $0 = activity }
+    }
+
     /// Delivers everything due now, and says when to look again.
     public func deliverDue() async -> DeliveryPass {
         var pass = DeliveryPass(sink: sink.name)
+        enter(.reading)
+        defer { enter(.idle) }
         var attempted = Set<Int64>()
         do {
             while true {
@@ -126,7 +137,10 @@ public actor SinkWorker {
             pass.dead += members.count
             return
         }
+        enter(.sending, message: message.id)
         let result = await sink.send(message)
+        enter(.recording, message: message.id)
+        defer { enter(.reading) }
         let finished = scheduler.now
         switch result {
         case .delivered(let status):

@@ -97,6 +97,7 @@ enum StarterConfig {
         #   postgres:                       # PostgreSQL instead of the SQLite file (replicas share the work)
         #     url_env: GLWATCH_DATABASE_URL # or url_file: a file holding postgres://user:password@host/db
         #     lease_period: 30s             # a killed replica's projects move to the others within this
+        #     query_timeout: 30s            # an operation unanswered this long fails and is tried again
         # log:
         #   format: text                    # text | json
         #   level: info                     # trace | debug | info | notice | warning | error | critical

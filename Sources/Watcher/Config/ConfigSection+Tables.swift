@@ -213,6 +213,13 @@ extension ConfigSection {
                 default: "30s",
                 "How long replica leases last unless renewed: a killed replica's work moves on after this long."
             ),
+            ConfigKey(
+                "query_timeout",
+                .duration,
+                default: "30s",
+                "How long one operation on the database may go unanswered before its connection is closed and the "
+                    + "operation fails (and is tried again)."
+            ),
         ]
     )
 

@@ -20,6 +20,7 @@ extension GLWatchConfigLoader {
                 state.postgres = PostgresStateConfig(url: url, source: source.display)
             }
             if let period = postgres.duration("lease_period", minimum: 1) { state.postgres?.leasePeriod = period }
+            if let limit = postgres.duration("query_timeout", minimum: 1) { state.postgres?.queryTimeout = limit }
         }
         return state
     }

@@ -29,4 +29,7 @@ struct PostgresStateConfig: Sendable, Equatable {
     /// `lease_period`: how long project leases, the leader lease and a replica's heartbeat last unless renewed,
     /// in seconds (renewed every third of it).
     var leasePeriod: TimeInterval = 30
+    /// `query_timeout`: how long one operation on the database may go without an answer before its connection is
+    /// closed and the operation fails (tried again like any failure to reach the server), in seconds.
+    var queryTimeout: TimeInterval = 30
 }

@@ -21,8 +21,12 @@ struct ShutdownSteps: Sendable {
         self.patience = patience
     }
 
-    /// Runs `body`, warning while it takes longer than `patience` (the steps' default when `nil`).
-    func run<T>(_ step: String, patience: Duration? = nil, _ body: () async throws -> T) async rethrows -> T {
+    /// Runs `body`, warning while it takes longer than `patience` (the steps' default when `nil`); each warning
+    /// carries `detail()` when it has one (what exactly the step is waiting for).
+    func run<T>(
+        _ step: String, patience: Duration? = nil, detail: (@Sendable () -> String?)? = nil,
+        _ body: () async throws -> T
+    ) async rethrows -> T {
         let patience = patience ?? self.patience
         let logger = logger
         let watch = Task {
@@ -34,10 +38,9 @@ struct ShutdownSteps: Sendable {
                     return
                 }
                 waited += patience
-                logger.warning(
-                    "stopping takes long: still waiting for \(step)",
-                    metadata: ["waited": "\(DurationParser.format(waited.seconds))"]
-                )
+                var metadata: Logger.Metadata = ["waited": "\(DurationParser.format(waited.seconds))"]
+                if let detail = detail?() { metadata["detail"] = "\(detail)" }
+                logger.warning("stopping takes long: still waiting for \(step)", metadata: metadata)
             }
         }
         defer { watch.cancel() }

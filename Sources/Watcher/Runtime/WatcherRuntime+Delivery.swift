@@ -1,5 +1,6 @@
 import Foundation
 import Notifier
+import Synchronization
 
 /// The delivery side of the running watcher: one `DeliveryService` over the state store's queue with the
 /// configured sinks, replaced on reload, drained within `engine.shutdown_grace` on stop.
@@ -46,7 +47,11 @@ extension WatcherRuntime {
     /// Lets sends in flight finish within the shutdown grace, then stops the delivery service.
     func stopDelivery() async {
         let (drain, task, grace) = current.withLock { running in
-            defer { running.delivery = nil }  // no more wake-ups; the drain stays reachable for a second signal
+            // No more wake-ups; the drain stays reachable for a second signal, the service for what it is doing.
+            defer {
+                running.stopping = running.delivery
+                running.delivery = nil
+            }
             return (running.drain, running.task, running.config.engine.shutdownGrace)
         }
         guard let drain, let task else { return }
@@ -61,10 +66,51 @@ extension WatcherRuntime {
             )
         }
         task.cancel()
-        await task.value
+        // Bounded: a send or a queue write that does not end on cancellation must not keep glwatch from stopping
+        // (a supervisor would SIGKILL it, which loses nothing but says nothing either). What it was doing is said,
+        // and its delivery is sent again at the next start (or by another replica once its claim expires).
+        if await !Self.ends(task, within: Self.cancelledDeliveryPatience) {
+            logger.warning(
+                "a delivery did not end when cancelled; stopping without it (it is sent again at the next start)",
+                metadata: ["sinks": "\(deliveryActivity() ?? "none busy")"]
+            )
+        }
         current.withLock { running in
             running.drain = nil
             running.task = nil
+            running.stopping = nil
+        }
+    }
+
+    /// How long a cancelled delivery service may take to end before the stop goes on without it.
+    static let cancelledDeliveryPatience = Duration.seconds(5)
+
+    /// What the busy sinks are doing, as of now ("audit: sending message 3f9c2a1b0d4e for 25 s"); `nil` when every
+    /// sink is idle or no delivery service runs. For the warnings of a stop that takes long.
+    func deliveryActivity() -> String? {
+        guard let service = current.withLock({ $0.delivery ?? $0.stopping }) else { return nil }
+        let now = scheduler.now
+        let busy = service.activities().filter { $0.value.phase != .idle }.sorted { $0.key < $1.key }
+        guard !busy.isEmpty else { return nil }
+        return busy.map { "\($0.key): \($0.value.describe(now: now))" }.joined(separator: "; ")
+    }
+
+    /// Whether `task` ends within `limit` (it is left running when it does not).
+    static func ends(_ task: Task<Void, Never>, within limit: Duration) async -> Bool {
+        let answered = Atomic<Bool>(false)
+        return await withCheckedContinuation { continuation in
+            let answer = { @Sendable (ended: Bool) in
+                if !answered.exchange(true, ordering: .sequentiallyConsistent) { continuation.resume(returning: ended) }
+            }
+            let timer = Task {
+                try? await Task.sleep(for: limit)
+                answer(false)
+            }
+            Task {
+                await task.value
+                timer.cancel()
+                answer(true)
+            }
         }
     }
 }

@@ -52,6 +52,8 @@ final class WatcherRuntime: Sendable {
         // @unchecked: `Task` and the service are Sendable; the config is only read, under the runtime's mutex.
         var config: GLWatchConfig
         var delivery: DeliveryService?
+        /// The delivery service being stopped (what its sinks are doing is said while the stop takes long).
+        var stopping: DeliveryService?
         var drain: DeliveryDrain?
         var task: Task<Void, Never>?
     }
@@ -236,7 +238,9 @@ final class WatcherRuntime: Sendable {
         tokenChecks.dispose()
         await steps.run("the last write of idle polls") { await engine.flushIdlePolls() }
         let grace = config.engine.shutdownGrace
-        await steps.run("deliveries in flight", patience: .seconds(grace + 10)) { await stopDelivery() }
+        await steps.run("deliveries in flight", patience: .seconds(grace + 10), detail: { [self] in deliveryActivity() }) {
+            await stopDelivery()
+        }
         activity.dispose()
         progress.finish()
         for disposable in rateLimits { disposable.dispose() }

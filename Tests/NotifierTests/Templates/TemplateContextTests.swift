@@ -56,6 +56,36 @@ import Testing
         #expect(rewriteValues["unrelated"] as? Bool == false && replacedValues["unrelated"] as? Bool == true)
     }
 
+    @Test func testForcePush_fromAPrunedOldHead_saysSo_insteadOfADroppedCountNobodyKnows() {
+        // Given a force-push whose old head GitLab's housekeeping pruned (nothing can count what it dropped)
+        let pruned = WatchEvent.branchForcePushed(
+            project: project, branch: "main", oldHead: old, newHead: new, droppedCount: 0, oldHeadPruned: true,
+            commits: CommitList(commits: []), at: time
+        )
+        let rewrite = WatchEvent.branchForcePushed(
+            project: project, branch: "main", oldHead: old, newHead: new, droppedCount: 2,
+            commits: CommitList(commits: []), at: time
+        )
+
+        // When its values and the built-in chat and plain messages are made
+        let values = TemplateContext(events: [pruned], dialect: .plain).values()
+        let markdown = MessageTemplate.builtIn(.markdown).render([pruned], dialect: .markdown)
+        let plain = MessageTemplate.builtIn(.plain).render([pruned], dialect: .plain)
+        let ordinary = MessageTemplate.builtIn(.plain).render([rewrite], dialect: .plain)
+
+        // Then they say the old head is gone, never "0 dropped"; an ordinary force-push still counts what it dropped
+        #expect(values["old_head_pruned"] as? Bool == true)
+        #expect(
+            values["summary"] as? String
+                == "Branch main force-pushed in acme/api (its old head is no longer on GitLab; 0 new)"
+        )
+        for text in [markdown, plain] {
+            #expect(text.contains("its old head no longer on GitLab, 0 new"), "\(text)")
+            #expect(!text.contains("dropped"), "\(text)")
+        }
+        #expect(ordinary.contains("2 dropped, 0 new") && !ordinary.contains("no longer on GitLab"))
+    }
+
     @Test func testForcePush_storedBeforeUnrelatedExisted_decodesAsARewriteOfASharedHistory() throws {
         // Given a force-push encoded, then the "unrelated" key removed (an event stored by an earlier glwatch)
         let event = WatchEvent.branchForcePushed(

@@ -37,6 +37,31 @@ struct StatusCommandTests {
         #expect(lines[4].split(separator: " ", omittingEmptySubsequences: true).prefix(3) == ["ops", "0", "1"])
     }
 
+    @Test func testStatus_stalledProject_saysStalled_withTheFailureCountAndTheError() async throws {
+        // Given the sample project stalled: its polls failed the same way five times (a 404 no retry gets past)
+        try await seed()
+        let store = try cli.openStore()
+        var record = ProjectRecord(key: CLIStateFixture.project, path: SampleEvents.project.path)
+        record.lastPollAt = Sample.time(3590)
+        record.lastSuccessAt = Sample.time(3000)
+        record.status = .stalled
+        record.consecutiveFailures = 5
+        record.lastError = "HTTP 404 Merge Base Not Found"
+        _ = try await store.apply(StateChange(at: Sample.time(3590), projects: [record]))
+        try store.close()
+
+        // When
+        let text = try await cli.run(["status", "--state", cli.statePath])
+        let json = try await cli.run(["status", "--state", cli.statePath, "--json"])
+
+        // Then its row says stalled, how many polls failed and why; the JSON says the same
+        let row = try #require(text.split(separator: "\n").first { $0.contains("glwatch/sample") })
+        let columns = row.split(separator: " ", omittingEmptySubsequences: true)
+        #expect(columns.dropFirst().first == "stalled")
+        #expect(row.contains("5 (HTTP 404 Merge Base Not Found)"))
+        #expect(json.contains("\"status\" : \"stalled\""))
+    }
+
     @Test func testStatus_afterAWebhook_showsALastHookColumn() async throws {
         // Given the seeded state, and GitLab's last webhook for the project 5 minutes ago (instant mode)
         try await seed()

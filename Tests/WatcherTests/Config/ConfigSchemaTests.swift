@@ -89,7 +89,7 @@ import Yams
         rules: [{name: all, notify: [out]}]
         timezone: Europe/Berlin
         aliases: {c@x.org: [d@x.org]}
-        state: {path: /state.db, postgres: {url_env: TOKEN, lease_period: 10s}}
+        state: {path: /state.db, postgres: {url_env: TOKEN, lease_period: 10s, query_timeout: 20s}}
         log: {format: json, level: debug}
         metrics:
           enabled: true

@@ -23,8 +23,22 @@ import Testing
         let postgres = try #require(config.state.postgres)
         #expect(postgres.url == Secret("postgres://glwatch:pw@db:5432/glwatch"))
         #expect(postgres.source == "env GLWATCH_DATABASE_URL")
-        // And the replicas' lease period is 30 s by default
+        // And the replicas' lease period is 30 s by default, as is the query timeout
         #expect(postgres.leasePeriod == 30)
+        #expect(postgres.queryTimeout == 30)
+    }
+
+    @Test func testStatePostgres_queryTimeout_isReadAndAtLeastOneSecond() throws {
+        // Given a query timeout, when loaded, then it is read
+        let config = try system.load(
+            "watch: [a/b]\nstate: {postgres: {url_env: GLWATCH_DATABASE_URL, query_timeout: 8s}}\n"
+        )
+        #expect(config.state.postgres?.queryTimeout == 8)
+        // And one under a second is refused, naming the key
+        let problems = system.problems(
+            "watch: [a/b]\nstate: {postgres: {url_env: GLWATCH_DATABASE_URL, query_timeout: 200ms}}\n"
+        )
+        #expect(problems.count == 1 && problems.first?.contains("query_timeout") == true, "\(problems)")
     }
 
     @Test func testStatePostgres_leasePeriod_isReadAndAtLeastOneSecond() throws {

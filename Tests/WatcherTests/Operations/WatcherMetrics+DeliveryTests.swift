@@ -36,7 +36,7 @@ struct WatcherMetricsDeliveryTests {
         counts.queueDepth = ["ops": 4, "chat": 1]
         counts.deadLetters = ["ops": 2]
         counts.oldestWaiting = ["ops": Date(timeIntervalSince1970: 940)]
-        counts.projectsByStatus = [.active: 7, .unreachable: 1]
+        counts.projectsByStatus = [.active: 7, .unreachable: 1, .stalled: 2]
         metrics.record(counts, now: now)
 
         func gauge(_ name: String, _ labels: [(String, String)]) throws -> Double? {
@@ -49,6 +49,7 @@ struct WatcherMetricsDeliveryTests {
         #expect(try gauge("glwatch_delivery_oldest_waiting_seconds", [("sink", "ops")]) == 60)
         #expect(try gauge("glwatch_projects", [("status", "active")]) == 7)
         #expect(try gauge("glwatch_projects", [("status", "archived")]) == 0)
+        #expect(try gauge("glwatch_projects", [("status", "stalled")]) == 2)
 
         // When the chat queue drains, its gauges read 0 rather than keeping the last value
         counts.queueDepth = ["ops": 4]

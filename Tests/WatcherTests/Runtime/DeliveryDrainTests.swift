@@ -125,6 +125,30 @@ struct DeliveryDrainTests {
     }
 }
 
+/// A stop never waits for ever on a delivery that does not end when cancelled (`WatcherRuntime.stopDelivery`).
+@Suite("WatcherRuntime: a bounded wait for the delivery service")
+struct DeliveryStopTests {
+    @Test(.timeLimit(.minutes(1)))
+    func testEnds_aTaskThatDoesNotEnd_isLeftAfterTheLimit_oneThatEnds_isWaitedFor() async throws {
+        // Given a task that ignores cancellation and never ends, and one that ends
+        let gate = GateSink()
+        let stuck = Task { _ = await gate.send(SinkMessage(id: "m", sink: "chat", destination: .output, body: Data())) }
+        stuck.cancel()
+        let quick = Task<Void, Never> {}
+        let started = ContinuousClock.now
+
+        // When each is waited for
+        let stuckEnded = await WatcherRuntime.ends(stuck, within: .milliseconds(300))
+        let quickEnded = await WatcherRuntime.ends(quick, within: .seconds(30))
+
+        // Then the stuck one is given up after the limit, and the quick one is reported as ended at once
+        #expect(!stuckEnded && quickEnded)
+        #expect(started.duration(to: .now) < .seconds(10))
+        gate.release()
+        await stuck.value
+    }
+}
+
 /// A delivery queue that records what it is asked and has nothing due.
 private final class RecordingQueue: DeliveryQueue {
     private let log = Mutex<[String]>([])

@@ -21,6 +21,7 @@ struct OpenedStateBackend: Sendable {
                 var configuration = try PostgresStoreConfiguration(url: postgres.url.reveal())
                 configuration.leasePeriod = .milliseconds(Int((postgres.leasePeriod * 1000).rounded()))
                 configuration.deliveryClaimPeriod = configuration.leasePeriod * 4
+                configuration.queryTimeout = .milliseconds(Int((postgres.queryTimeout * 1000).rounded()))
                 let store = try await PostgresStateStore.open(configuration, logger: logger)
                 return OpenedStateBackend(backend: store, close: { await store.close() }, leases: store, wakeups: store)
             }

@@ -165,6 +165,7 @@ extension PostgresStateStore: StateStore {
         }
         guard !byBytes.isEmpty else { return [] }
         let candidates = byBytes.keys.map { ByteBuffer(bytes: $0) }
+        let shasByBytes = byBytes
         return try await read { connection in
             let reported = try await connection.rows(
                 """
@@ -173,7 +174,7 @@ extension PostgresStateStore: StateStore {
                 """,
                 logger: logger
             ).map { try $0.decode(Data.self) }
-            return Set(reported.flatMap { byBytes[$0] ?? [] })
+            return Set(reported.flatMap { shasByBytes[$0] ?? [] })
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Notifier
 import PostgresNIO
 import Synchronization
 
@@ -33,6 +34,8 @@ package final class PostgresStateStore: Sendable {
     package let leasePeriod: Duration
     /// How long a delivery claim lasts.
     package let deliveryClaimPeriod: Duration
+    /// How long an operation may go without an answer before its connection is closed (`answered(within:)`).
+    let queryTimeout: Duration
     /// The connection pool every query goes through.
     let client: PostgresClient
     /// The logger for queries.
@@ -67,6 +70,7 @@ package final class PostgresStateStore: Sendable {
         self.replicaID = configuration.replicaID
         self.leasePeriod = configuration.leasePeriod
         self.deliveryClaimPeriod = configuration.deliveryClaimPeriod
+        self.queryTimeout = configuration.queryTimeout
         self.client = client
         self.logger = logger
         self.runTask = runTask
@@ -267,42 +271,143 @@ package final class PostgresStateStore: Sendable {
 
     /// Runs `body` in one transaction on one leased connection: committed when it returns, rolled back when it
     /// throws. Database errors come out as `StateStoreError`s naming `location`.
-    func write<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await transaction("BEGIN", body)
     }
 
     /// Runs `body` in one REPEATABLE READ READ ONLY transaction: every query sees the same snapshot.
-    func read<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
     }
 
     /// Runs `body` in one transaction on the lock connection (the migrations: the pool may not be running yet).
-    func writeOnLockConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+    func writeOnLockConnection<T: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let (connection, logger) = (lockConnection, self.logger)
         do {
-            return try await Self.transaction("BEGIN", on: lockConnection, logger: logger, body)
+            return try await Self.answered(within: queryTimeout, on: connection, location: location) {
+                try await Self.transaction("BEGIN", on: connection, logger: logger, body)
+            }
         } catch {
             throw StateStoreError.mapping(error, location: location)
         }
     }
 
     private func transaction<T: Sendable>(
-        _ begin: PostgresQuery, _ body: (PostgresConnection) async throws -> T
+        _ begin: PostgresQuery, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
-        let logger = self.logger
+        let (logger, limit, location) = (self.logger, queryTimeout, self.location)
         do {
             return try await client.withConnection { connection in
-                try await connection.run(begin, logger: logger)
-                do {
-                    let value = try await body(connection)
-                    try await connection.run("COMMIT", logger: logger)
-                    return value
-                } catch {
-                    try? await connection.run("ROLLBACK", logger: logger)
-                    throw error
+                try await Self.answered(within: limit, on: connection, location: location) {
+                    try await Self.transaction(begin, on: connection, logger: logger, body)
                 }
             }
         } catch {
             throw StateStoreError.mapping(error, location: location)
+        }
+    }
+
+    /// Runs `work` on `connection` and returns its result — unless the work gets no answer: when the connection has
+    /// closed under it (for a second), or when `limit` has passed (the connection is then closed), the operation
+    /// fails as `StateStoreError.databaseUnreachable` and the work is left behind.
+    ///
+    /// postgres-nio can lose a query: one written to a connection whose server session just ended (the server
+    /// restarted, or `pg_terminate_backend`) waits for an answer for ever, and closing the connection does not end
+    /// it (`PostgresStateStoreRestartTests` showed it on most restarts under eight readers). A replica would stop
+    /// there for good — a delivery never recorded, a stop that never ends. Leaving the work behind costs one
+    /// suspended task; the pool forgets the closed connection on its own.
+    static func answered<T: Sendable>(
+        within limit: Duration, on connection: PostgresConnection, location: String,
+        _ work: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let outcome = Outcome<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                outcome.start(continuation)
+                outcome.worker = Task {
+                    do {
+                        outcome.finish(.success(try await work()))
+                    } catch {
+                        outcome.finish(.failure(error))
+                    }
+                }
+                outcome.watchdog = Task {
+                    let clock = ContinuousClock()
+                    let deadline = clock.now + limit
+                    var closedAt: ContinuousClock.Instant?
+                    while !outcome.isFinished {
+                        try await clock.sleep(for: .milliseconds(100))
+                        if connection.isClosed, closedAt == nil { closedAt = clock.now }
+                        let reason: String
+                        if let closedAt, closedAt.duration(to: clock.now) >= .seconds(1) {
+                            reason = "the connection closed without answering"
+                        } else if clock.now >= deadline {
+                            reason = "no answer within \(DurationParser.format(limit.seconds)); the connection was closed"
+                        } else {
+                            continue
+                        }
+                        // Said first, so that the close's own error does not stand in for the reason.
+                        outcome.finish(.failure(StateStoreError.databaseUnreachable(location: location, reason: reason)))
+                        if !connection.isClosed { try? await connection.close() }
+                    }
+                }
+            }
+        } onCancel: {
+            outcome.cancel()
+        }
+    }
+
+    /// The one result of `answered`, from whichever of the work and its watchdog ends first.
+    private final class Outcome<T: Sendable>: Sendable {
+        private let state = Mutex<(continuation: CheckedContinuation<T, any Error>?, finished: Bool)>((nil, false))
+        private let tasks = Mutex<(worker: Task<Void, Never>?, watchdog: Task<Void, any Error>?, cancelled: Bool)>(
+            (nil, nil, false)
+        )
+
+        var isFinished: Bool { state.withLock { $0.finished } }
+
+        var worker: Task<Void, Never>? {
+            get { tasks.withLock { $0.worker } }
+            set {
+                let cancelled = tasks.withLock { tasks in
+                    tasks.worker = newValue
+                    return tasks.cancelled
+                }
+                if cancelled { newValue?.cancel() }
+            }
+        }
+
+        var watchdog: Task<Void, any Error>? {
+            get { tasks.withLock { $0.watchdog } }
+            set { tasks.withLock { $0.watchdog = newValue } }
+        }
+
+        func start(_ continuation: CheckedContinuation<T, any Error>) {
+            state.withLock { $0.continuation = continuation }
+        }
+
+        /// Resumes the caller with `result`, once; stops the watchdog.
+        func finish(_ result: Result<T, any Error>) {
+            let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
+                guard !state.finished else { return nil }
+                state.finished = true
+                defer { state.continuation = nil }
+                return state.continuation
+            }
+            guard let continuation else { return }
+            tasks.withLock { $0.watchdog }?.cancel()
+            continuation.resume(with: result)
+        }
+
+        /// The caller was cancelled: so is the work (a query in flight still ends as the server answers).
+        func cancel() {
+            let worker = tasks.withLock { tasks -> Task<Void, Never>? in
+                tasks.cancelled = true
+                return tasks.worker
+            }
+            worker?.cancel()
         }
     }
 

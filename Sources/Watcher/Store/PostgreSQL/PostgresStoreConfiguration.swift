@@ -32,6 +32,10 @@ package struct PostgresStoreConfiguration: Sendable {
     /// longer than any one send (a sink's timeout), so that a slow send is not sent twice. `glwatch run` makes it
     /// four lease periods (two minutes by default).
     package var deliveryClaimPeriod: Duration = .seconds(120)
+    /// How long one operation on the database (a transaction of the pool, or of the lock connection) may go without
+    /// an answer before its connection is closed and the operation fails as `databaseUnreachable`, to be tried
+    /// again like any failure to reach the server. `state.postgres.query_timeout`; 30 s by default.
+    package var queryTimeout: Duration = .seconds(30)
 
     /// The URL's `sslmode`.
     package enum TLSMode: String, Sendable {

@@ -234,6 +234,34 @@ struct StatusAPITests {
         ) { try await api.projects(PageQuery("status=late")) }
     }
 
+    @Test func testProjects_stalledSortsFirst_thenUnreachable_thenLagging_andIsAStatusToFilterBy() async throws {
+        // Given one quiet project stalled, another unreachable, and the sample project lagging
+        let fixture = try await StatusPageFixture(extraProjects: 4)
+        var stalled = ProjectRecord(key: ProjectKey(instance: "gitlab.example.com", id: 1002), path: "team/service-002")
+        stalled.status = .stalled
+        stalled.consecutiveFailures = 5
+        var unreachable = ProjectRecord(
+            key: ProjectKey(instance: "gitlab.example.com", id: 1003), path: "team/service-003"
+        )
+        unreachable.status = .unreachable
+        unreachable.consecutiveFailures = 3
+        _ = try await fixture.store.apply(StateChange(at: Sample.time(1900), projects: [stalled, unreachable]))
+        let api = fixture.api(
+            engine: FakeEngineStatus(projects: [CLIStateFixture.project: ProjectLiveStatus(lagging: true, wokenBy: .sweep)])
+        )
+
+        // When projects are sorted by status, filtered to the stalled ones, and counted
+        let byStatus = try await api.projects(PageQuery("sort=status&limit=3"))
+        let onlyStalled = try await api.projects(PageQuery("status=stalled"))
+        let overview = try await api.overview()
+
+        // Then what needs attention comes first: stalled (retrying alone will not help), unreachable, lagging
+        #expect(byStatus.projects.map(\.path) == ["team/service-002", "team/service-003", "glwatch/sample"])
+        #expect(byStatus.projects.map(\.status) == ["stalled", "unreachable", "active"])
+        #expect(onlyStalled.projects.map(\.path) == ["team/service-002"] && onlyStalled.total == 1)
+        #expect(overview.projects.byStatus["stalled"] == 1 && overview.projects.byStatus["unreachable"] == 1)
+    }
+
     @Test func testDeliveries_eachSinkCarriesItsCircuitBreaker_statusJSONDoesNot() async throws {
         // Given the running delivery side: chat's breaker closed after 2 failures, ops' open for another 30 s
         let fixture = try await StatusPageFixture(extraProjects: 1)
