@@ -44,15 +44,42 @@ extension ProjectPoller {
         _ diff: HeadDiff, defaultBranch: String?, defaultHead: String?, previousDefaultHead: String? = nil,
         lastPollAt: Date? = nil, storedHeads: Set<String> = [], pushed: PushedRange? = nil
     ) async throws -> [BranchPush] {
-        try await examineRanges(
+        let pushes = try await examineRanges(
             diff, defaultBranch: defaultBranch, defaultHead: defaultHead, previousDefaultHead: previousDefaultHead,
             lastPollAt: lastPollAt, pushed: pushed
         )
-        .map { push in
-            var push = push
+        let retired = retiredHeads(diff, storedHeads)
+        var known: [BranchPush] = []
+        for var push in pushes {
             push.known = push.window.reached(from: storedHeads)
-            return push
+            known.append(try await knowingRetiredHistory(push, retired: retired))
         }
+        return known
+    }
+
+    /// The heads this poll finds gone: those of branches deleted or moved (the stored heads no branch has now).
+    private func retiredHeads(_ diff: HeadDiff, _ storedHeads: Set<String>) -> [String] {
+        let moved = diff.moved.map(\.from)
+        return Array(Set(moved + Array(diff.deleted.values)).intersection(storedHeads)).sorted()
+    }
+
+    /// `push` with `known` grown by what a head retired in this same poll reached: a branch created from a
+    /// force-pushed branch, or from an old commit of a branch replaced by an unrelated history, has commits no
+    /// head stored now reaches — they were on the retired head, not new. A retired head the window lists is followed
+    /// already; for the others, their merge base with the new head says where the old history begins (one request
+    /// each, only when the window holds commits not known yet and a head was retired in the same poll). A merge
+    /// base GitLab cannot give (a pruned or unrelated head) leaves `known` as it was.
+    private func knowingRetiredHistory(_ push: BranchPush, retired: [String]) async throws -> BranchPush {
+        let listed = Set(push.window.commits.map(\.id))
+        let others = retired.filter { $0 != push.before && !listed.contains($0) }
+        guard !others.isEmpty, push.known.count < listed.count else { return push }
+        var push = push
+        for head in others {
+            guard let base = try await mergeBaseIfResolvable(push.after, head), listed.contains(base) else { continue }
+            push.known.formUnion(push.window.reached(from: [base]))
+            if push.known.count == listed.count { break }
+        }
+        return push
     }
 
     private func examineRanges(
@@ -135,6 +162,22 @@ extension ProjectPoller {
         return pushes.sorted { lhs, rhs in
             if (lhs.branch == defaultBranch) != (rhs.branch == defaultBranch) { return lhs.branch == defaultBranch }
             return lhs.branch < rhs.branch
+        }
+    }
+
+    /// The merge base of two commits; `nil` when they share no history, or when GitLab answers that one does not
+    /// resolve (400 or 404: a pruned head) — deterministic answers that leave nothing more to know.
+    private func mergeBaseIfResolvable(_ first: String, _ second: String) async throws -> String? {
+        let result: Result<String?, GitLabError>
+        do {
+            result = .success(try await source.mergeBase(of: first, second, in: key.id))
+        } catch {
+            result = .failure(error)
+        }
+        switch result {
+        case .success(let base): return base
+        case .failure(.rejected), .failure(.notFound): return nil
+        case .failure(let error): throw error
         }
     }
 

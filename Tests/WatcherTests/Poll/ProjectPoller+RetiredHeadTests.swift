@@ -1,0 +1,72 @@
+import FakeGitLab
+import Foundation
+import Notifier
+import Testing
+
+@testable import Watcher
+
+/// Commits a project had before the watch began are never announced as new, even when the only head glwatch stored
+/// that reached them moved away in the same poll: a branch created from a force-pushed branch, or from an old commit
+/// of a default branch replaced by an unrelated history (the soak's `unrelated-history` part announced 20 such
+/// commits; issue 34).
+@Suite struct ProjectPollerRetiredHeadTests {
+    let ann = FakeAuthor(name: "Ann Author", email: "ann@example.com")
+    let bob = FakeAuthor(name: "Bob Builder", email: "bob@example.com")
+
+    @Test func testBranchCreatedFromAForcePushedBranch_inOnePoll_announcesNoneOfTheOlderCommits() async throws {
+        // Given main, and a feature branch with two commits of its own, both watched
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(3, by: [ann])
+        project.createBranch("feature/x", from: "main")
+        let own = project.commits(2, on: "feature/x", by: [bob], titlePrefix: "Feature")
+        try await EngineTestHarness.run(fake) { harness in
+            let poller = harness.poller(project, options: PollOptions(branches: .all))
+            _ = await poller.poll()
+
+            // When, between two polls, the feature branch is rewritten (its newest commit dropped, one added) and a
+            // new branch is made from it
+            let rewritten = project.rewrite("feature/x", dropping: 1, adding: 1, by: bob)
+            project.createBranch("feature/y", from: "feature/x")
+            #expect(await poller.poll() == .changed)
+
+            // Then the force-push brings the rewritten commit, and the new branch brings nothing new: the feature's
+            // first commit was on the old head already
+            let events = try await harness.events(of: project)
+            // (commits announced as new: a branch.created event also names its head commit)
+            let announced = events.filter { [.commitsNew, .branchForcePushed].contains($0.type) }
+                .flatMap { $0.commits.map(\.id) }
+            #expect(!announced.contains(own[0]), "\(events.map(\.type))")
+            #expect(announced.filter { $0 == rewritten[0] }.count == 1)
+            #expect(events.map(\.type).sorted { $0.rawValue < $1.rawValue } == [.branchCreated, .branchForcePushed])
+        }
+    }
+
+    @Test func testBranchCreatedFromTheOldHistory_ofADefaultBranchReplacedByAnUnrelatedOne_announcesNothingOld()
+        async throws
+    {
+        // Given main with five commits, watched
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        let old = project.commits(5, by: [ann])
+        try await EngineTestHarness.run(fake) { harness in
+            let poller = harness.poller(project, options: PollOptions(branches: .all))
+            _ = await poller.poll()
+
+            // When, between two polls, a branch is made at main's third commit and main is replaced by an unrelated
+            // history
+            project.createBranch("rescue", from: old[2])
+            let unrelated = project.replaceWithUnrelatedHistory("main", adding: 2, by: ann)
+            #expect(await poller.poll() == .changed)
+
+            // Then main's replacement brings its two commits, and the rescue branch nothing: its commits were all on
+            // main's old head
+            let events = try await harness.events(of: project)
+            let announced = Set(
+                events.filter { [.commitsNew, .branchForcePushed].contains($0.type) }.flatMap { $0.commits.map(\.id) }
+            )
+            #expect(announced == Set(unrelated), "\(events.map(\.type))")
+            #expect(events.contains { $0.type == .branchCreated })
+        }
+    }
+}
