@@ -64,12 +64,7 @@ struct PostgresStateStoreRestartTests {
 extension PostgresStateStoreRestartTests {
     @Test func testAnswered_noAnswerWithinTheLimit_closesTheConnection_andFailsAsUnreachableAtOnce() async throws {
         // Given a connection, and work on it that would take 20 s
-        let url = try await PostgresTestServer.createDatabase()
-        let configuration = try PostgresStoreConfiguration(url: url)
-        let logger = Logger(label: "glwatch.tests.postgres")
-        let connection = try await PostgresConnection.connect(
-            configuration: try configuration.connectionConfiguration(), id: 1, logger: logger
-        )
+        let (url, connection, logger) = try await Self.connectionToAFreshDatabase()
         let started = ContinuousClock.now
 
         // When it may take one second
@@ -93,18 +88,24 @@ extension PostgresStateStoreRestartTests {
     }
 
     @Test func testAnswered_anAnswerInTime_isReturned() async throws {
-        let url = try await PostgresTestServer.createDatabase()
-        let configuration = try PostgresStoreConfiguration(url: url)
-        let logger = Logger(label: "glwatch.tests.postgres")
-        let connection = try await PostgresConnection.connect(
-            configuration: try configuration.connectionConfiguration(), id: 1, logger: logger
-        )
+        let (url, connection, logger) = try await Self.connectionToAFreshDatabase()
         let value = try await PostgresStateStore.answered(within: .seconds(5), on: connection, location: "db-here") {
             try await connection.rows("SELECT 41 + 1", logger: logger).first?.decode(Int.self)
         }
         #expect(value == 42 && !connection.isClosed)
         try await connection.close()
         await PostgresTestServer.dropDatabase(url)
+    }
+
+    /// A fresh database of the test server (`dropDatabase` it at the end), and a connection of its own to it.
+    private static func connectionToAFreshDatabase() async throws -> (String, PostgresConnection, Logger) {
+        let url = try await PostgresTestServer.createDatabase()
+        let configuration = try PostgresStoreConfiguration(url: url)
+        let logger = Logger(label: "glwatch.tests.postgres")
+        let connection = try await PostgresConnection.connect(
+            configuration: try configuration.connectionConfiguration(), id: 1, logger: logger
+        )
+        return (url, connection, logger)
     }
 }
 
