@@ -48,7 +48,7 @@ extension ProjectPoller {
             diff, defaultBranch: defaultBranch, defaultHead: defaultHead, previousDefaultHead: previousDefaultHead,
             lastPollAt: lastPollAt, pushed: pushed
         )
-        let retired = retiredHeads(diff, storedHeads)
+        let retired = retiredHeads(pushes, deleted: diff.deleted, storedHeads)
         var known: [BranchPush] = []
         for var push in pushes {
             push.known = push.window.reached(from: storedHeads)
@@ -57,19 +57,27 @@ extension ProjectPoller {
         return known
     }
 
-    /// The heads this poll finds gone: those of branches deleted or moved (the stored heads no branch has now).
-    private func retiredHeads(_ diff: HeadDiff, _ storedHeads: Set<String>) -> [String] {
-        let moved = diff.moved.map(\.from)
-        return Array(Set(moved + Array(diff.deleted.values)).intersection(storedHeads)).sorted()
+    /// The heads this poll finds gone from every branch's history: the old heads of force-pushed and deleted
+    /// branches. (A fast-forwarded branch's old head is still in its history, so any window that holds commits it
+    /// reached lists it too.)
+    private func retiredHeads(
+        _ pushes: [BranchPush], deleted: [String: String], _ storedHeads: Set<String>
+    ) -> [String] {
+        let forced = pushes.compactMap { push in push.forced ? push.before : push.deletedAt }
+        return Array(Set(forced + Array(deleted.values)).intersection(storedHeads)).sorted()
     }
 
     /// `push` with `known` grown by what a head retired in this same poll reached: a branch created from a
     /// force-pushed branch, or from an old commit of a branch replaced by an unrelated history, has commits no
     /// head stored now reaches — they were on the retired head, not new. A retired head the window lists is followed
-    /// already; for the others, their merge base with the new head says where the old history begins (one request
-    /// each, only when the window holds commits not known yet and a head was retired in the same poll). A merge
-    /// base GitLab cannot give (a pruned or unrelated head) leaves `known` as it was.
+    /// already; for the others, their merge base with the new head says where the old history begins: one request
+    /// each, only for a new branch or a rewrite whose window holds commits not known yet, in a poll that found a
+    /// branch force-pushed or deleted. A merge base GitLab cannot give (a pruned or unrelated head) leaves `known`
+    /// as it was.
     private func knowingRetiredHistory(_ push: BranchPush, retired: [String]) async throws -> BranchPush {
+        // A fast-forward's window holds only what its own old head lacked: only a new branch and a rewrite can bring
+        // back history another head had.
+        guard push.before == nil || push.forced else { return push }
         let listed = Set(push.window.commits.map(\.id))
         let others = retired.filter { $0 != push.before && !listed.contains($0) }
         guard !others.isEmpty, push.known.count < listed.count else { return push }

@@ -42,6 +42,35 @@ import Testing
         }
     }
 
+    @Test func testPollWithoutAForcePushOrADeletion_asksNoMergeBase_howeverManyBranchesMovedOrAppeared()
+        async throws
+    {
+        // Given main and two feature branches, watched
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(3, by: [ann])
+        project.createBranch("feature/a", from: "main")
+        project.createBranch("feature/b", from: "main")
+        try await EngineTestHarness.run(fake) { harness in
+            let poller = harness.poller(project, options: PollOptions(branches: .all))
+            _ = await poller.poll()
+
+            // When, between two polls, every branch gets commits and two new branches appear (one from a feature)
+            project.commits(2, by: [ann])
+            project.commits(1, on: "feature/a", by: [bob])
+            project.commits(1, on: "feature/b", by: [bob])
+            project.createBranch("feature/c", from: "feature/a")
+            project.createBranch("feature/d", from: "main")
+            let before = fake.requests.count
+            #expect(await poller.poll() == .changed)
+
+            // Then the poll asks GitLab no merge base: no head was retired, so nothing needs one (the cost stays
+            // where it was before retired heads were followed)
+            let asked = fake.requests.dropFirst(before).filter { $0.path.hasSuffix("/repository/merge_base") }
+            #expect(asked.isEmpty, "\(asked.map(\.query))")
+        }
+    }
+
     @Test func testBranchCreatedFromTheOldHistory_ofADefaultBranchReplacedByAnUnrelatedOne_announcesNothingOld()
         async throws
     {
