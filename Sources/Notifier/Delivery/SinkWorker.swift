@@ -145,7 +145,7 @@ public actor SinkWorker {
         switch result {
         case .delivered(let status):
             breaker.recordSuccess()
-            try await record(.delivered, for: members, at: started, status: status)
+            try await recordAcknowledged(members, at: started, status: status, message: message.id)
             pass.delivered += members.count
             logger.debug("delivered", metadata: ["sink": "\(sink.name)", "message": "\(message.id)"])
         case .failed(let failure) where !failure.retryable:
@@ -189,6 +189,35 @@ public actor SinkWorker {
             )
         }
     }
+
+    /// Records a send the sink acknowledged, trying again while the queue fails (a database restarting): an
+    /// acknowledged delivery the queue did not record is sent again (at-least-once, the same id), so a few seconds of
+    /// patience spare the receiver a second copy after a short outage. Waits 0.5, 1, 2 and 4 s of real time (the
+    /// queue's outage is real, whatever the scheduler says), then throws the last error; cancellation ends it at once.
+    private func recordAcknowledged(
+        _ members: [QueuedDelivery], at started: Date, status: Int?, message: String
+    ) async throws {
+        var waits = Self.acknowledgedRecordWaits[...]
+        while true {
+            do {
+                return try await record(.delivered, for: members, at: started, status: status)
+            } catch {
+                guard let wait = waits.popFirst(), !Task.isCancelled else { throw error }
+                logger.warning(
+                    "could not record an acknowledged delivery; trying again",
+                    metadata: ["sink": "\(sink.name)", "message": "\(message)", "error": "\(error)"]
+                )
+                do {
+                    try await Task.sleep(for: wait)
+                } catch {
+                    throw CancellationError()
+                }
+            }
+        }
+    }
+
+    /// The waits before each new try of recording an acknowledged delivery (`recordAcknowledged`).
+    public static let acknowledgedRecordWaits: [Duration] = [.milliseconds(500), .seconds(1), .seconds(2), .seconds(4)]
 
     private func record(
         _ outcome: DeliveryAttempt.Outcome,

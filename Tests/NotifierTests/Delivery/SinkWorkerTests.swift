@@ -166,12 +166,31 @@ import Testing
         #expect(((digest["data"] as? [String: Any])?["events"] as? [Any])?.count == 3)
     }
 
-    @Test func testACrashBetweenSendingAndRecording_resendsWithTheSameID() async throws {
-        // Given a send that succeeds but whose record is lost (the process dies before committing)
+    @Test func testAQueueFailingBrieflyAfterAnAcknowledgedSend_isAskedAgain_andTheDeliveryIsNotSentTwice()
+        async throws
+    {
+        // Given a send that succeeds, and a queue whose next two records fail (a database restarting)
         let harness = DeliveryHarness(transport: FakeTransport(), policy: Self.policy())
         let event = Self.event(1)
         let id = try await harness.queue.enqueue(event, sink: "hook")
-        await harness.queue.failNextRecords(1)
+        await harness.queue.failNextRecords(2)
+
+        // When the worker delivers
+        let pass = await harness.worker.deliverDue()
+
+        // Then the acknowledged send is recorded on the third try, and sent once
+        #expect(pass.delivered == 1 && pass.pausedBecause == nil)
+        #expect(await harness.queue.state(of: id) == .delivered)
+        #expect(harness.requests.map(\.id) == [event.id])
+    }
+
+    @Test func testACrashBetweenSendingAndRecording_resendsWithTheSameID() async throws {
+        // Given a send that succeeds but whose record is lost (the queue fails for longer than the worker waits,
+        // as when the process dies before committing)
+        let harness = DeliveryHarness(transport: FakeTransport(), policy: Self.policy())
+        let event = Self.event(1)
+        let id = try await harness.queue.enqueue(event, sink: "hook")
+        await harness.queue.failNextRecords(SinkWorker.acknowledgedRecordWaits.count + 1)
         let crashed = await harness.worker.deliverDue()
         #expect(crashed.pausedBecause?.hasPrefix("queue error") == true)
         #expect(await harness.queue.state(of: id) == .pending)
