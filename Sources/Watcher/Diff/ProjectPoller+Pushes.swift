@@ -50,12 +50,19 @@ extension ProjectPoller {
         )
         let retired = retiredHeads(pushes, deleted: diff.deleted, storedHeads)
         var known: [BranchPush] = []
+        var budget = Self.retiredHeadChecksPerPoll
         for var push in pushes {
             push.known = push.window.reached(from: storedHeads)
-            known.append(try await knowingRetiredHistory(push, retired: retired))
+            known.append(try await knowingRetiredHistory(push, retired: retired, budget: &budget))
         }
         return known
     }
+
+    /// At most this many merge bases are asked per poll for retired heads (`knowingRetiredHistory`). A project that
+    /// piled up many force-pushes and new branches while glwatch was away would otherwise ask one per pair — the long
+    /// soak's catch-up polls then outlasted the time between kills and never committed. Beyond the budget, a branch
+    /// made from a retired head's history may announce commits that head had: noise, never a loss.
+    static let retiredHeadChecksPerPoll = 4
 
     /// The heads this poll finds gone from every branch's history: the old heads of force-pushed and deleted
     /// branches. (A fast-forwarded branch's old head is still in its history, so any window that holds commits it
@@ -72,9 +79,11 @@ extension ProjectPoller {
     /// head stored now reaches — they were on the retired head, not new. A retired head the window lists is followed
     /// already; for the others, their merge base with the new head says where the old history begins: one request
     /// each, only for a new branch or a rewrite whose window holds commits not known yet, in a poll that found a
-    /// branch force-pushed or deleted. A merge base GitLab cannot give (a pruned or unrelated head) leaves `known`
-    /// as it was.
-    private func knowingRetiredHistory(_ push: BranchPush, retired: [String]) async throws -> BranchPush {
+    /// branch force-pushed or deleted, and at most `retiredHeadChecksPerPoll` per poll. A merge base GitLab cannot
+    /// give (a pruned or unrelated head) leaves `known` as it was.
+    private func knowingRetiredHistory(
+        _ push: BranchPush, retired: [String], budget: inout Int
+    ) async throws -> BranchPush {
         // A fast-forward's window holds only what its own old head lacked: only a new branch and a rewrite can bring
         // back history another head had.
         guard push.before == nil || push.forced else { return push }
@@ -83,6 +92,8 @@ extension ProjectPoller {
         guard !others.isEmpty, push.known.count < listed.count else { return push }
         var push = push
         for head in others {
+            guard budget > 0 else { break }
+            budget -= 1
             guard let base = try await mergeBaseIfResolvable(push.after, head), listed.contains(base) else { continue }
             push.known.formUnion(push.window.reached(from: [base]))
             if push.known.count == listed.count { break }

@@ -71,6 +71,35 @@ import Testing
         }
     }
 
+    @Test func testACatchUpPollWithManyRewritesAndNewBranches_asksAtMostFourMergeBasesForRetiredHeads()
+        async throws
+    {
+        // Given six watched feature branches with commits of their own
+        let fake = FakeGitLab()
+        let project = fake.addProject("acme/api")
+        project.commits(3, by: [ann])
+        let features = (1...6).map { "feature/\($0)" }
+        for feature in features {
+            project.createBranch(feature, from: "main")
+            project.commits(2, on: feature, by: [bob], titlePrefix: feature)
+        }
+        try await EngineTestHarness.run(fake) { harness in
+            let poller = harness.poller(project, options: PollOptions(branches: .all))
+            _ = await poller.poll()
+
+            // When, while glwatch was away, every feature was rewritten and three branches were made from them
+            for feature in features { project.rewrite(feature, dropping: 1, adding: 1, by: bob) }
+            for index in 1...3 { project.createBranch("rescue/\(index)", from: features[index]) }
+            let before = fake.requests.count
+            #expect(await poller.poll() == .changed)
+
+            // Then the merge bases asked are one per rewrite (to confirm it) and at most four for the retired heads,
+            // not one per pair (24 here): a catch-up poll must stay short
+            let asked = fake.requests.dropFirst(before).filter { $0.path.hasSuffix("/repository/merge_base") }
+            #expect(asked.count <= features.count + 4, "\(asked.count)")
+        }
+    }
+
     @Test func testBranchCreatedFromTheOldHistory_ofADefaultBranchReplacedByAnUnrelatedOne_announcesNothingOld()
         async throws
     {

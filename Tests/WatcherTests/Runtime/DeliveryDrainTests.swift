@@ -135,15 +135,14 @@ struct DeliveryStopTests {
         let stuck = Task { _ = await gate.send(SinkMessage(id: "m", sink: "chat", destination: .output, body: Data())) }
         stuck.cancel()
         let quick = Task<Void, Never> {}
-        let started = ContinuousClock.now
 
         // When each is waited for
         let stuckEnded = await WatcherRuntime.ends(stuck, within: .milliseconds(300))
         let quickEnded = await WatcherRuntime.ends(quick, within: .seconds(30))
 
-        // Then the stuck one is given up after the limit, and the quick one is reported as ended at once
+        // Then the stuck one is given up after the limit (the wait returned, saying so), and the quick one is
+        // reported as ended
         #expect(!stuckEnded && quickEnded)
-        #expect(started.duration(to: .now) < .seconds(10))
         gate.release()
         await stuck.value
     }
