@@ -1,6 +1,5 @@
 import Foundation
 import Notifier
-import Synchronization
 
 /// The delivery side of the running watcher: one `DeliveryService` over the state store's queue with the
 /// configured sinks, replaced on reload, drained within `engine.shutdown_grace` on stop.
@@ -69,7 +68,7 @@ extension WatcherRuntime {
         // Bounded: a send or a queue write that does not end on cancellation must not keep glwatch from stopping
         // (a supervisor would SIGKILL it, which loses nothing but says nothing either). What it was doing is said,
         // and its delivery is sent again at the next start (or by another replica once its claim expires).
-        if await !Self.ends(task, within: Self.cancelledDeliveryPatience) {
+        if await !task.ends(within: Self.cancelledDeliveryPatience) {
             logger.warning(
                 "a delivery did not end when cancelled; stopping without it (it is sent again at the next start)",
                 metadata: ["sinks": "\(deliveryActivity() ?? "none busy")"]
@@ -93,24 +92,5 @@ extension WatcherRuntime {
         let busy = service.activities().filter { $0.value.phase != .idle }.sorted { $0.key < $1.key }
         guard !busy.isEmpty else { return nil }
         return busy.map { "\($0.key): \($0.value.describe(now: now))" }.joined(separator: "; ")
-    }
-
-    /// Whether `task` ends within `limit` (it is left running when it does not).
-    static func ends(_ task: Task<Void, Never>, within limit: Duration) async -> Bool {
-        let answered = Atomic<Bool>(false)
-        return await withCheckedContinuation { continuation in
-            let answer = { @Sendable (ended: Bool) in
-                if !answered.exchange(true, ordering: .sequentiallyConsistent) { continuation.resume(returning: ended) }
-            }
-            let timer = Task {
-                try? await Task.sleep(for: limit)
-                answer(false)
-            }
-            Task {
-                await task.value
-                timer.cancel()
-                answer(true)
-            }
-        }
     }
 }

@@ -62,21 +62,7 @@ final class SoakLeaderWatch: Sendable {
     /// not answer must not hold the soak up); whether it ended in time.
     func stop(within limit: Duration) async -> Bool {
         task.cancel()
-        let task = self.task
-        let answered = Atomic<Bool>(false)
-        return await withCheckedContinuation { continuation in
-            let answer = { @Sendable (ended: Bool) in
-                if !answered.exchange(true, ordering: .sequentiallyConsistent) { continuation.resume(returning: ended) }
-            }
-            Task {
-                await task.value
-                answer(true)
-            }
-            Task {
-                try? await Task.sleep(for: limit)
-                answer(false)
-            }
-        }
+        return await task.ends(within: limit)
     }
 
     /// For each kill of the replica that held the lead at that moment (its id is `host/pid/suffix`): how long until

@@ -126,7 +126,7 @@ struct DeliveryDrainTests {
 }
 
 /// A stop never waits for ever on a delivery that does not end when cancelled (`WatcherRuntime.stopDelivery`).
-@Suite("WatcherRuntime: a bounded wait for the delivery service")
+@Suite("Task.ends(within:): a bounded wait for the delivery service")
 struct DeliveryStopTests {
     @Test(.timeLimit(.minutes(1)))
     func testEnds_aTaskThatDoesNotEnd_isLeftAfterTheLimit_oneThatEnds_isWaitedFor() async throws {
@@ -137,8 +137,8 @@ struct DeliveryStopTests {
         let quick = Task<Void, Never> {}
 
         // When each is waited for
-        let stuckEnded = await WatcherRuntime.ends(stuck, within: .milliseconds(300))
-        let quickEnded = await WatcherRuntime.ends(quick, within: .seconds(30))
+        let stuckEnded = await stuck.ends(within: .milliseconds(300))
+        let quickEnded = await quick.ends(within: .seconds(30))
 
         // Then the stuck one is given up after the limit (the wait returned, saying so), and the quick one is
         // reported as ended

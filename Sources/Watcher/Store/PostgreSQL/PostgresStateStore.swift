@@ -326,14 +326,14 @@ package final class PostgresStateStore: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 outcome.start(continuation)
-                outcome.worker = Task {
+                outcome.startWorker {
                     do {
                         outcome.finish(.success(try await work()))
                     } catch {
                         outcome.finish(.failure(error))
                     }
                 }
-                outcome.watchdog = Task {
+                outcome.startWatchdog {
                     let clock = ContinuousClock()
                     let deadline = clock.now + limit
                     var closedAt: ContinuousClock.Instant?
@@ -368,20 +368,20 @@ package final class PostgresStateStore: Sendable {
 
         var isFinished: Bool { state.withLock { $0.finished } }
 
-        var worker: Task<Void, Never>? {
-            get { tasks.withLock { $0.worker } }
-            set {
-                let cancelled = tasks.withLock { tasks in
-                    tasks.worker = newValue
-                    return tasks.cancelled
-                }
-                if cancelled { newValue?.cancel() }
+        /// Runs the work; cancelled at once when the caller already was.
+        func startWorker(_ work: @escaping @Sendable () async -> Void) {
+            let worker = Task(operation: work)
+            let cancelled = tasks.withLock { tasks in
+                tasks.worker = worker
+                return tasks.cancelled
             }
+            if cancelled { worker.cancel() }
         }
 
-        var watchdog: Task<Void, any Error>? {
-            get { tasks.withLock { $0.watchdog } }
-            set { tasks.withLock { $0.watchdog = newValue } }
+        /// Runs the watchdog (cancelled by `finish`).
+        func startWatchdog(_ watch: @escaping @Sendable () async throws -> Void) {
+            let watchdog = Task(operation: watch)
+            tasks.withLock { $0.watchdog = watchdog }
         }
 
         func start(_ continuation: CheckedContinuation<T, any Error>) {
